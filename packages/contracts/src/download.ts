@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const downloadModes = ['single', 'full'] as const;
+export type DownloadMode = (typeof downloadModes)[number];
+
+/** Body of `POST /download` (and later `POST /jobs`). */
+export const downloadRequestSchema = z.object({
+  url: z.string().trim().min(1, 'Please enter a website URL').max(2048, 'URL is too long'),
+  mode: z.enum(downloadModes).default('single'),
+});
+export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
+
+export const jobMetricsSchema = z.object({
+  peak_memory_mb: z.number().nullable(),
+  avg_cpu_percent: z.number().nullable(),
+  max_cpu_percent: z.number().nullable(),
+  duration_sec: z.number().nullable(),
+});
+export type JobMetrics = z.infer<typeof jobMetricsSchema>;
+
+/** Response of `POST /download`, as the product specification names its fields. */
+export const downloadResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  download_url: z.string(),
+  preview_url: z.string().optional(),
+  filename: z.string(),
+  metrics: jobMetricsSchema.partial(),
+});
+export type DownloadResponse = z.infer<typeof downloadResponseSchema>;

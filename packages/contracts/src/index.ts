@@ -1,0 +1,3 @@
+export * from './download.js';
+export * from './plans.js';
+export * from './errors.js';
