@@ -1,0 +1,37 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { LocalFileStore } from './features/downloads/file-store.js';
+import { downloadRoutes } from './features/downloads/routes.js';
+import { HttpError } from './lib/http-error.js';
+import { serveWebApp } from './plugins/web-app.js';
+
+/** Builds the whole HTTP app from a config; the caller owns listening and closing. */
+export async function buildApp(config: Readonly<Config>): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    // Capturing a slow site can take a while; the capture has its own time budget.
+    requestTimeout: config.captureTimeoutMs + 30_000,
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ detail: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ detail: 'Internal server error' });
+    }
+    return reply.status(status).send({ detail: error.message });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
+
+  const store = new LocalFileStore(join(config.dataDir, 'files'));
+  await store.init();
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  downloadRoutes(app, config, store);
+  await serveWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,23 @@
+import { planOffers } from '../content/plans';
+import { PlanCard } from './plan-card';
+import { SectionHeading } from './section-heading';
+
+export function PricingSection() {
+  return (
+    <section id="pricing" className="section section--tinted" aria-labelledby="pricing-title">
+      <div className="container">
+        <SectionHeading
+          id="pricing-title"
+          title="Simple pricing"
+          lead="Single pages are free. Go premium to capture whole websites."
+        />
+        <ul className="plan-grid">
+          {planOffers.map((offer) => (
+            <PlanCard key={offer.plan} offer={offer} />
+          ))}
+        </ul>
+        <p className="pricing__guarantee">7-day money-back guarantee · Cancel anytime</p>
+      </div>
+    </section>
+  );
+}

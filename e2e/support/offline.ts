@@ -1,0 +1,41 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from '@playwright/test';
+import { readZip } from '../../packages/archiver/test/support/read-zip.js';
+
+/** Unzips an archive into `dir`, refusing entries that would land outside it. */
+export async function unzipTo(zip: Buffer, dir: string): Promise<void> {
+  for (const [name, data] of await readZip(zip)) {
+    const target = join(dir, name);
+    if (!target.startsWith(dir)) throw new Error(`zip entry escapes: ${name}`);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, data);
+  }
+}
+
+export interface OfflinePage {
+  page: Page;
+  /** Requests that tried to leave file:// (each one was blocked). */
+  networkRequests: string[];
+  /** Requests that failed for any reason, with Chromium's error text. */
+  failedRequests: string[];
+  close(): Promise<void>;
+}
+
+/** Opens `index.html` of an unpacked archive over file:// with every non-file request blocked. */
+export async function openOffline(browser: Browser, dir: string): Promise<OfflinePage> {
+  const context = await browser.newContext({ offline: true });
+  const networkRequests: string[] = [];
+  const failedRequests: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    networkRequests.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  page.on('requestfailed', (request) => failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+  return { page, networkRequests, failedRequests, close: () => context.close() };
+}

@@ -1,0 +1,177 @@
+import pLimit from 'p-limit';
+import { WorkQueue } from './crawl/work-queue.js';
+import { ArchiveError, isArchiveError } from './errors.js';
+import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
+import { HttpFetcher } from './fetch/http-fetcher.js';
+import { drain, save, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
+import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
+import { checkPageResponse } from './capture/page-check.js';
+import { decodeDocument, processDocument } from './capture/process-html.js';
+import { parseOptions, type ArchiveOptionsInput } from './options.js';
+import { isAlreadyCompressed, isHtmlType } from './resolve/content-types.js';
+import { PathAllocator } from './resolve/local-path.js';
+import { relativeLink } from './resolve/relative-path.js';
+import type { ArchiveSink } from './sink/archive-sink.js';
+
+export interface ArchiveHooks {
+  /** Called on every change of the counters; cheap, may be called often. */
+  onProgress?: (progress: CaptureProgress) => void;
+  /** Cancels the capture. */
+  signal?: AbortSignal;
+  /** Replaces the HTTP fetcher (tests, custom transports). */
+  fetcher?: Fetcher;
+}
+
+export interface ArchiveSummary {
+  url: string;
+  finalUrl: string;
+  title: string | undefined;
+  files: number;
+  bytes: number;
+  failures: number;
+  durationMs: number;
+  stoppedBy: string | undefined;
+  manifest: Manifest;
+}
+
+/**
+ * Captures the page at `url` with everything it needs into `sink`, as `index.html` plus its
+ * resources, and a `sitezip-manifest.json`. Rejects with an ArchiveError when the page
+ * itself cannot be captured; failed resources are recorded in the manifest instead.
+ */
+export async function archivePage(
+  url: string,
+  sink: ArchiveSink,
+  input: ArchiveOptionsInput = {},
+  hooks: ArchiveHooks = {},
+): Promise<ArchiveSummary> {
+  const options = parseOptions(input);
+  const startedAt = new Date();
+  const pageUrl = parsePageUrl(url);
+  const fetcher = hooks.fetcher ?? new HttpFetcher(options);
+  const timeout = AbortSignal.timeout(options.totalTimeoutMs);
+  const signal = hooks.signal ? AbortSignal.any([hooks.signal, timeout]) : timeout;
+  const progress: CaptureProgress = { phase: 'fetching', found: 1, done: 0, failed: 0, bytes: 0 };
+  const ctx: CaptureContext = {
+    options,
+    fetcher,
+    sink,
+    signal,
+    paths: new PathAllocator(),
+    queue: new WorkQueue<Outcome>(),
+    limit: pLimit(options.maxInFlight),
+    manifest: new Map(),
+    progress,
+    pending: new Set(),
+    pageUrls: new Set([pageUrl]),
+    stoppedBy: undefined,
+    emit: () => hooks.onProgress?.({ ...progress }),
+  };
+  ctx.paths.reserve(MANIFEST_PATH);
+  try {
+    const page = await fetchPage(ctx, pageUrl);
+    const title = await capturePage(ctx, page);
+    progress.phase = 'finishing';
+    ctx.emit();
+    await drain(ctx);
+    if (signal.aborted && !hooks.signal?.aborted) ctx.stoppedBy ??= `totalTimeoutMs (${options.totalTimeoutMs}) reached`;
+    const manifest = buildManifest(ctx, pageUrl, page.url, startedAt);
+    await sink.add(MANIFEST_PATH, Buffer.from(JSON.stringify(manifest, null, 2)), { compress: true });
+    await sink.close();
+    progress.phase = 'done';
+    ctx.emit();
+    return {
+      url: pageUrl,
+      finalUrl: page.url,
+      title,
+      files: manifest.files,
+      bytes: manifest.bytes,
+      failures: manifest.failures,
+      durationMs: manifest.durationMs,
+      stoppedBy: ctx.stoppedBy,
+      manifest,
+    };
+  } catch (error) {
+    await drain(ctx).catch(() => undefined);
+    await sink.abort();
+    if (timeout.aborted && isArchiveError(error) && error.code === 'ABORTED') {
+      throw new ArchiveError('TIMEOUT', `Capturing ${pageUrl} took too long (timeout).`, { cause: error });
+    }
+    throw error;
+  } finally {
+    if (!hooks.fetcher) await fetcher.close();
+  }
+}
+
+function parsePageUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch (error) {
+    throw new ArchiveError('INVALID_URL', `Invalid website address: ${url}`, { cause: error });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new ArchiveError('INVALID_URL', 'URL must use HTTP or HTTPS protocol');
+  }
+  parsed.hash = '';
+  return parsed.href;
+}
+
+async function fetchPage(ctx: CaptureContext, pageUrl: string): Promise<FetchedResource> {
+  const page = await ctx.fetcher.fetch(pageUrl, { signal: ctx.signal });
+  ctx.pageUrls.add(page.url);
+  return page;
+}
+
+/** Saves the page as index.html (or, for a PDF, image..., the file plus an index.html pointing to it). */
+async function capturePage(ctx: CaptureContext, page: FetchedResource): Promise<string | undefined> {
+  const html = isHtmlType(page.mimeType) || (!page.mimeType && looksLikeHtml(page.body));
+  const document = html ? decodeDocument(page) : undefined;
+  checkPageResponse(page, document?.html);
+  const entry: ManifestEntry = { url: page.requestedUrl, status: page.status, bytes: page.body.length };
+  if (page.url !== page.requestedUrl) entry.finalUrl = page.url;
+  if (page.mimeType) entry.contentType = page.mimeType;
+  ctx.manifest.set(page.requestedUrl, entry);
+  for (const url of ctx.pageUrls) ctx.queue.get(url, async () => ({ ok: true, path: 'index.html' }));
+  if (document) {
+    entry.path = ctx.paths.reserve('index.html', page.url);
+    ctx.progress.done++;
+    await processDocument(ctx, page, document, 'index.html', 0);
+    return /<title[^>]*>([^<]*)<\/title>/i.exec(document.html)?.[1]?.trim() || undefined;
+  }
+  ctx.paths.reserve('index.html');
+  entry.path = ctx.paths.allocate(page.url, page.mimeType);
+  ctx.progress.done++;
+  await save(ctx, entry.path, page.body, !isAlreadyCompressed(page.mimeType));
+  await save(ctx, 'index.html', Buffer.from(wrapperPage(page, entry.path)), true);
+  return undefined;
+}
+
+function looksLikeHtml(body: Buffer): boolean {
+  return /^\s*(<!doctype html|<html|<head|<body)/i.test(body.subarray(0, 512).toString('latin1'));
+}
+
+function wrapperPage(page: FetchedResource, path: string): string {
+  const href = relativeLink('index.html', path);
+  const escaped = page.url.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const body = page.mimeType.startsWith('image/') ? `<img src="${href}" alt="">` : `<a href="${href}">${escaped}</a>`;
+  return `<!doctype html><meta charset="utf-8"><title>${escaped}</title>${body}\n`;
+}
+
+function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date): Manifest {
+  const resources = [...ctx.manifest.values()];
+  const finishedAt = new Date();
+  return {
+    generator: 'sitezip',
+    url,
+    finalUrl,
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt.toISOString(),
+    durationMs: finishedAt.getTime() - startedAt.getTime(),
+    files: resources.filter((r) => r.path).length,
+    bytes: ctx.progress.bytes,
+    failures: resources.filter((r) => r.error).length,
+    ...(ctx.stoppedBy ? { stoppedBy: ctx.stoppedBy } : {}),
+    resources,
+  };
+}

@@ -1,0 +1,56 @@
+import type { LimitFunction } from 'p-limit';
+import type { WorkQueue } from '../crawl/work-queue.js';
+import type { Fetcher } from '../fetch/fetcher.js';
+import type { ArchiveOptions } from '../options.js';
+import type { PathAllocator } from '../resolve/local-path.js';
+import type { ArchiveSink } from '../sink/archive-sink.js';
+import type { ManifestEntry } from './manifest.js';
+
+/** What became of one referenced URL: a place in the archive, or a reason it has none. */
+export type Outcome = { ok: true; path: string } | { ok: false; code: string; error: string };
+
+/** Progress of a capture, emitted whenever a resource is found, finished or failed. */
+export interface CaptureProgress {
+  phase: 'fetching' | 'finishing' | 'done';
+  /** Resources discovered so far (the page included). */
+  found: number;
+  /** Resources finished (saved or failed). */
+  done: number;
+  failed: number;
+  /** Bytes saved into the archive so far. */
+  bytes: number;
+}
+
+/** The state one capture shares between its steps; created by archivePage, never global. */
+export interface CaptureContext {
+  readonly options: ArchiveOptions;
+  readonly fetcher: Fetcher;
+  readonly sink: ArchiveSink;
+  readonly paths: PathAllocator;
+  readonly queue: WorkQueue<Outcome>;
+  readonly signal: AbortSignal;
+  readonly limit: LimitFunction;
+  readonly manifest: Map<string, ManifestEntry>;
+  readonly progress: CaptureProgress;
+  /** Processing (parse, wait for children, rewrite, save) still running. */
+  readonly pending: Set<Promise<void>>;
+  /** The page's own URLs, so self-references land on index.html. */
+  readonly pageUrls: Set<string>;
+  stoppedBy: string | undefined;
+  emit(): void;
+}
+
+export function track(ctx: CaptureContext, work: Promise<void>): void {
+  const task = work.finally(() => ctx.pending.delete(task));
+  ctx.pending.add(task);
+}
+
+/** Waits for processing to finish, including processing started while waiting. */
+export async function drain(ctx: CaptureContext): Promise<void> {
+  while (ctx.pending.size > 0) await Promise.all([...ctx.pending]);
+}
+
+export async function save(ctx: CaptureContext, path: string, data: Buffer, compress: boolean): Promise<void> {
+  await ctx.sink.add(path, data, { compress });
+  ctx.progress.bytes += data.length;
+}

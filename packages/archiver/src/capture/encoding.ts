@@ -1,0 +1,81 @@
+/** Canonical WHATWG encoding name for a label, or undefined when the label is unknown. */
+export function canonicalEncoding(label: string | undefined): string | undefined {
+  if (!label) return undefined;
+  try {
+    return new TextDecoder(label.trim()).encoding;
+  } catch {
+    return undefined;
+  }
+}
+
+function bomEncoding(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  return undefined;
+}
+
+const META_CHARSET = /<meta\b[^>]*?charset\s*=\s*["']?\s*([^\s"';>/]+)/i;
+
+function isValidUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The encoding of an HTML document, in the WHATWG order: byte order mark, then the
+ * Content-Type charset, then a `<meta>` in the first 1024 bytes, then a guess.
+ */
+export function sniffHtmlEncoding(bytes: Uint8Array, headerCharset: string | undefined): string {
+  const fromBom = bomEncoding(bytes);
+  if (fromBom) return fromBom;
+  const fromHeader = canonicalEncoding(headerCharset);
+  if (fromHeader) return fromHeader;
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  const fromMeta = canonicalEncoding(META_CHARSET.exec(head)?.[1]);
+  // A document cannot declare UTF-16 from inside itself (WHATWG: treat as UTF-8).
+  if (fromMeta) return fromMeta.startsWith('utf-16') ? 'utf-8' : fromMeta;
+  return isValidUtf8(bytes) ? 'utf-8' : 'windows-1252';
+}
+
+/** CSS: BOM, then Content-Type charset, then `@charset`, then the referring document's. */
+export function sniffCssEncoding(bytes: Uint8Array, headerCharset: string | undefined, fallback = 'utf-8'): string {
+  const fromBom = bomEncoding(bytes);
+  if (fromBom) return fromBom;
+  const fromHeader = canonicalEncoding(headerCharset);
+  if (fromHeader) return fromHeader;
+  const start = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  const declared = /^@charset "([^"]+)";/.exec(start)?.[1];
+  const fromRule = canonicalEncoding(declared);
+  if (fromRule) return fromRule.startsWith('utf-16') ? 'utf-8' : fromRule;
+  return canonicalEncoding(fallback) ?? 'utf-8';
+}
+
+export function decodeText(bytes: Uint8Array, encoding: string): string {
+  // TextDecoder drops a BOM that matches the encoding, as browsers do.
+  return new TextDecoder(encoding).decode(bytes);
+}
+
+/**
+ * Saved documents are written as UTF-8 (the only encoding we can write without a
+ * transcoding library), so every in-document charset declaration must say so.
+ */
+export function declareUtf8Html(html: string): string {
+  let declared = false;
+  const out = html.replace(new RegExp(META_CHARSET.source, 'gi'), (match: string, label: string) => {
+    declared = true;
+    return match.slice(0, match.length - label.length) + 'utf-8';
+  });
+  if (declared) return out;
+  const head = /<head\b[^>]*>/i.exec(out);
+  const at = head ? head.index + head[0].length : 0;
+  return `${out.slice(0, at)}<meta charset="utf-8">${out.slice(at)}`;
+}
+
+export function declareUtf8Css(css: string): string {
+  return css.replace(/^@charset "[^"]*";/, '@charset "utf-8";');
+}

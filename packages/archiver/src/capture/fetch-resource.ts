@@ -1,0 +1,95 @@
+import { ArchiveError, isArchiveError } from '../errors.js';
+import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-types.js';
+import { track, save, type CaptureContext, type Outcome } from './context.js';
+import type { ManifestEntry } from './manifest.js';
+import { processCss } from './process-css.js';
+import { processFrame } from './process-html.js';
+
+export type ResourceKind = 'stylesheet' | 'script' | 'image' | 'media' | 'font' | 'frame' | 'icon' | 'manifest' | 'other';
+
+export interface ResourceRequest {
+  url: string;
+  kind: ResourceKind;
+  referrer: string;
+  /** Nesting of documents: the page is 0, its iframes 1. */
+  depth: number;
+}
+
+/**
+ * Fetches a referenced URL once per capture and gives it a path. Resolves as soon as the
+ * path is known; parsing and saving continue in the background (see `track`), so that
+ * stylesheets importing each other never wait on one another.
+ */
+export function fetchResource(ctx: CaptureContext, request: ResourceRequest): Promise<Outcome> {
+  return ctx.queue.get(request.url, () => start(ctx, request));
+}
+
+async function start(ctx: CaptureContext, request: ResourceRequest): Promise<Outcome> {
+  const entry: ManifestEntry = { url: request.url };
+  ctx.manifest.set(request.url, entry);
+  if (ctx.queue.size > ctx.options.maxResources) {
+    ctx.stoppedBy ??= `maxResources (${ctx.options.maxResources}) reached`;
+    return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: more than ${ctx.options.maxResources} resources.`), false);
+  }
+  ctx.progress.found++;
+  ctx.emit();
+  try {
+    const resource = await ctx.limit(() =>
+      ctx.fetcher.fetch(request.url, { signal: ctx.signal, referrer: request.referrer }),
+    );
+    entry.status = resource.status;
+    entry.contentType = resource.mimeType || undefined;
+    if (resource.url !== request.url) entry.finalUrl = resource.url;
+    if (resource.status >= 400) {
+      return fail(ctx, entry, new ArchiveError('HTTP_ERROR', `HTTP ${resource.status}`, { status: resource.status }));
+    }
+    if (ctx.progress.bytes + resource.body.length > ctx.options.maxTotalBytes) {
+      ctx.stoppedBy ??= `maxTotalBytes (${ctx.options.maxTotalBytes}) reached`;
+      return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: the capture reached ${ctx.options.maxTotalBytes} bytes.`));
+    }
+    const existing = ctx.paths.pathOf(resource.url);
+    if (existing) return done(ctx, entry, existing);
+    const asCss = isCssType(resource.mimeType) || (request.kind === 'stylesheet' && !isHtmlType(resource.mimeType));
+    const mimeType = asCss ? 'text/css' : resource.mimeType;
+    const path = ctx.paths.allocate(resource.url, mimeType);
+    entry.bytes = resource.body.length;
+    if (asCss) {
+      track(ctx, guard(ctx, entry, processCss(ctx, resource, path, request.depth)));
+    } else if (request.kind === 'frame' && isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth) {
+      track(ctx, guard(ctx, entry, processFrame(ctx, resource, path, request.depth)));
+    } else {
+      await save(ctx, path, resource.body, !isAlreadyCompressed(mimeType));
+    }
+    return done(ctx, entry, path);
+  } catch (error) {
+    return fail(ctx, entry, error);
+  }
+}
+
+function done(ctx: CaptureContext, entry: ManifestEntry, path: string): Outcome {
+  entry.path = path;
+  ctx.progress.done++;
+  ctx.emit();
+  return { ok: true, path };
+}
+
+function fail(ctx: CaptureContext, entry: ManifestEntry, error: unknown, counted = true): Outcome {
+  const failure = isArchiveError(error) ? error : new ArchiveError('NETWORK', (error as Error).message, { cause: error });
+  entry.error = failure.message;
+  entry.errorCode = failure.code;
+  if (counted) {
+    ctx.progress.done++;
+    ctx.progress.failed++;
+    ctx.emit();
+  }
+  return { ok: false, code: failure.code, error: failure.message };
+}
+
+async function guard(ctx: CaptureContext, entry: ManifestEntry, work: Promise<void>): Promise<void> {
+  try {
+    await work;
+  } catch (error) {
+    delete entry.path;
+    fail(ctx, entry, error, false);
+  }
+}

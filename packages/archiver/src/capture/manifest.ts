@@ -1,0 +1,31 @@
+/** One line of `sitezip-manifest.json`: what was fetched from where, and what became of it. */
+export interface ManifestEntry {
+  url: string;
+  /** Where the URL ended up after redirects, when different. */
+  finalUrl?: string;
+  /** Path inside the ZIP; absent when nothing was saved. */
+  path?: string;
+  status?: number;
+  bytes?: number;
+  contentType?: string;
+  /** Why the resource is missing from the archive. */
+  error?: string;
+  errorCode?: string;
+}
+
+export interface Manifest {
+  generator: string;
+  url: string;
+  finalUrl: string;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  files: number;
+  bytes: number;
+  failures: number;
+  /** Why the capture stopped early, when a limit ended it. */
+  stoppedBy?: string;
+  resources: ManifestEntry[];
+}
+
+export const MANIFEST_PATH = 'sitezip-manifest.json';

@@ -1,0 +1,22 @@
+import type { FetchedResource } from '../fetch/fetcher.js';
+import { findCssRefs, rewriteCss } from '../parse/index.js';
+import { save, type CaptureContext } from './context.js';
+import { declareUtf8Css, decodeText, sniffCssEncoding } from './encoding.js';
+import { linkFor, resolveRefs } from './resolve-refs.js';
+
+/** Fetches what a stylesheet references (imports, images, fonts), rewrites it, saves it. */
+export async function processCss(
+  ctx: CaptureContext,
+  resource: FetchedResource,
+  path: string,
+  depth: number,
+  documentEncoding = 'utf-8',
+): Promise<void> {
+  const encoding = sniffCssEncoding(resource.body, resource.charset, documentEncoding);
+  const text = decodeText(resource.body, encoding);
+  const refs = findCssRefs(text);
+  const found = refs.map((ref) => ({ url: ref.url, kind: ref.kind === 'import' ? ('stylesheet' as const) : ('image' as const) }));
+  const outcomes = await resolveRefs(ctx, found, resource.url, resource.url, depth);
+  const rewritten = rewriteCss(text, (ref) => linkFor(path, ref.url, resource.url, outcomes));
+  await save(ctx, path, Buffer.from(declareUtf8Css(rewritten), 'utf8'), true);
+}

@@ -1,0 +1,48 @@
+import { fragmentOf, normalizeUrl } from '../resolve/normalize-url.js';
+import { relativeLink } from '../resolve/relative-path.js';
+import type { CaptureContext, Outcome } from './context.js';
+import { fetchResource, type ResourceKind } from './fetch-resource.js';
+
+export interface FoundRef {
+  url: string;
+  kind: ResourceKind;
+}
+
+/** Fetches (once each) every fetchable reference of a document; keyed by normalized URL. */
+export async function resolveRefs(
+  ctx: CaptureContext,
+  refs: readonly FoundRef[],
+  baseUrl: string,
+  referrer: string,
+  depth: number,
+): Promise<Map<string, Outcome>> {
+  const wanted = new Map<string, ResourceKind>();
+  for (const ref of refs) {
+    const url = normalizeUrl(ref.url, baseUrl);
+    if (url && !wanted.has(url)) wanted.set(url, ref.kind);
+  }
+  const entries = await Promise.all(
+    [...wanted].map(async ([url, kind]) => {
+      const outcome = await fetchResource(ctx, { url, kind, referrer, depth: kind === 'frame' ? depth + 1 : depth });
+      return [url, outcome] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/**
+ * The text to write in place of reference `raw` inside the file at `fromPath`: a relative
+ * link to the saved copy, '' when it failed (a failed asset keeps no live URL), or
+ * undefined to leave the reference untouched (data:, fragments, unknown).
+ */
+export function linkFor(
+  fromPath: string,
+  raw: string,
+  baseUrl: string,
+  outcomes: ReadonlyMap<string, Outcome>,
+): string | undefined {
+  const url = normalizeUrl(raw, baseUrl);
+  const outcome = url ? outcomes.get(url) : undefined;
+  if (!outcome) return undefined;
+  return outcome.ok ? relativeLink(fromPath, outcome.path) + fragmentOf(raw.trim()) : '';
+}

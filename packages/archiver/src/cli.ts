@@ -1,0 +1,139 @@
+import { rename } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { archivePage } from './archive.js';
+import type { CaptureProgress } from './capture/context.js';
+import { formatBytes, progressBar } from './cli-format.js';
+import { isArchiveError, type ArchiveErrorCode } from './errors.js';
+import { allowPrivateNetworksFromEnv, type ArchiveOptionsInput } from './options.js';
+import { zipFileSink } from './sink/zip-sink.js';
+
+const USAGE = `Usage: sitezip <url> [options]
+
+Saves a web page with everything it needs into a ZIP that opens offline via index.html.
+
+Options:
+  -o, --output <file>        ZIP file to write (default: <host>.zip)
+      --max-resources <n>    most resources to fetch (default 5000)
+      --max-bytes <n>        stop saving after this many bytes (default 1 GiB)
+      --timeout <seconds>    time budget of the whole capture (default 600)
+      --connections <n>      parallel connections per origin (default 8)
+  -q, --quiet                print only errors
+  -h, --help                 show this help
+
+Environment:
+  SITEZIP_ALLOW_PRIVATE_NETWORKS=1   allow loopback and private addresses (off by default)
+
+Exit codes: 0 saved, 2 bad usage or URL, 3 page not found, 4 site blocks downloads,
+5 timeout, 6 network or HTTP error, 7 address not allowed, 1 unexpected error.`;
+
+const EXIT_CODES: Partial<Record<ArchiveErrorCode, number>> = {
+  INVALID_URL: 2,
+  NOT_FOUND: 3,
+  BLOCKED_BY_SITE: 4,
+  TIMEOUT: 5,
+  NETWORK: 6,
+  HTTP_ERROR: 6,
+  TOO_MANY_REDIRECTS: 6,
+  TOO_LARGE: 6,
+  FORBIDDEN_ADDRESS: 7,
+};
+
+function positiveInt(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} must be a positive whole number`);
+  return n;
+}
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      'max-resources': { type: 'string' },
+      'max-bytes': { type: 'string' },
+      timeout: { type: 'string' },
+      connections: { type: 'string' },
+      quiet: { type: 'boolean', short: 'q' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) return { help: true as const };
+  if (positionals.length !== 1) throw new UsageError('Give exactly one URL.');
+  const raw = positionals[0] as string;
+  const url = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
+  const timeout = positiveInt(values.timeout, '--timeout');
+  const options: ArchiveOptionsInput = {
+    allowPrivateNetworks: allowPrivateNetworksFromEnv(),
+    maxResources: positiveInt(values['max-resources'], '--max-resources'),
+    maxTotalBytes: positiveInt(values['max-bytes'], '--max-bytes'),
+    connectionsPerOrigin: positiveInt(values.connections, '--connections'),
+    totalTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
+  };
+  return { help: false as const, url, options, output: values.output, quiet: values.quiet ?? false };
+}
+
+function defaultOutput(url: string): string {
+  try {
+    return `${new URL(url).hostname.replace(/[^a-z0-9.-]/gi, '_')}.zip`;
+  } catch {
+    return 'website.zip';
+  }
+}
+
+/** Runs the command; returns the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  let args: ReturnType<typeof parse>;
+  try {
+    args = parse(argv);
+  } catch (error) {
+    process.stderr.write(`sitezip: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const output = args.output ?? defaultOutput(args.url);
+  const partial = `${output}.partial`;
+  const tty = process.stderr.isTTY && !args.quiet;
+  let lastDraw = 0;
+  const onProgress = (progress: CaptureProgress) => {
+    const now = Date.now();
+    if (!tty || (now - lastDraw < 80 && progress.phase !== 'done')) return;
+    lastDraw = now;
+    process.stderr.write(`\r${progressBar(progress)}\u001b[K`);
+  };
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  try {
+    if (!args.quiet) process.stderr.write(`Saving ${args.url}\n`);
+    const summary = await archivePage(args.url, zipFileSink(partial), args.options, {
+      onProgress,
+      signal: controller.signal,
+    });
+    await rename(partial, output);
+    if (tty) process.stderr.write('\n');
+    if (!args.quiet) {
+      const seconds = (summary.durationMs / 1000).toFixed(2);
+      process.stdout.write(
+        `Saved ${output}: ${summary.files} files, ${formatBytes(summary.bytes)}, ${summary.failures} failed, ${seconds} s\n`,
+      );
+      for (const entry of summary.manifest.resources.filter((r) => r.error).slice(0, 20)) {
+        process.stdout.write(`  failed: ${entry.url} (${entry.error})\n`);
+      }
+      if (summary.stoppedBy) process.stdout.write(`  stopped early: ${summary.stoppedBy}\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (tty) process.stderr.write('\n');
+    process.stderr.write(`sitezip: ${(error as Error).message}\n`);
+    return isArchiveError(error) ? (EXIT_CODES[error.code] ?? 1) : 1;
+  } finally {
+    process.off('SIGINT', stop);
+  }
+}

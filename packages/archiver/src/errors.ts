@@ -1,0 +1,39 @@
+/** Stable reasons a capture or a single fetch can fail. */
+export type ArchiveErrorCode =
+  | 'INVALID_URL'
+  | 'NOT_FOUND'
+  | 'TIMEOUT'
+  | 'BLOCKED_BY_SITE'
+  | 'FORBIDDEN_ADDRESS'
+  | 'TOO_MANY_REDIRECTS'
+  | 'TOO_LARGE'
+  | 'HTTP_ERROR'
+  | 'NETWORK'
+  | 'LIMIT_REACHED'
+  | 'ABORTED';
+
+/**
+ * The one error class of the engine. `code` says what happened, `retryable` says whether
+ * trying again later can help; the message is written for the person who asked for the page.
+ */
+export class ArchiveError extends Error {
+  override readonly name = 'ArchiveError';
+  readonly code: ArchiveErrorCode;
+  readonly retryable: boolean;
+  readonly status: number | undefined;
+
+  constructor(
+    code: ArchiveErrorCode,
+    message: string,
+    options: { retryable?: boolean; status?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+    this.status = options.status;
+  }
+}
+
+export function isArchiveError(error: unknown): error is ArchiveError {
+  return error instanceof ArchiveError;
+}

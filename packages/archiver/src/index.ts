@@ -1,0 +1,16 @@
+export { archivePage, type ArchiveHooks, type ArchiveSummary } from './archive.js';
+export type { CaptureProgress } from './capture/context.js';
+export { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
+export { ArchiveError, isArchiveError, type ArchiveErrorCode } from './errors.js';
+export type { FetchedResource, Fetcher, FetchInit } from './fetch/fetcher.js';
+export { HttpFetcher } from './fetch/http-fetcher.js';
+export {
+  allowPrivateNetworksFromEnv,
+  archiveOptionsSchema,
+  parseOptions,
+  type ArchiveOptions,
+  type ArchiveOptionsInput,
+} from './options.js';
+export type { ArchiveSink } from './sink/archive-sink.js';
+export { MemorySink } from './sink/memory-sink.js';
+export { ZipSink, zipFileSink } from './sink/zip-sink.js';

@@ -1,0 +1,65 @@
+import { describe, it, expect } from 'vitest';
+import { addAttributes, applyEdits, escapeAttribute, removeAttribute, setAttribute } from './html-edits.js';
+
+const range = (startOffset: number, endOffset: number) => ({ startOffset, endOffset });
+
+describe('applyEdits', () => {
+  it('splices edits in offset order, whatever order they come in', () => {
+    expect(
+      applyEdits('0123456789', [
+        { start: 7, end: 9, text: 'B' },
+        { start: 1, end: 3, text: 'A' },
+      ]),
+    ).toBe('0A3456B9');
+  });
+
+  it('puts insertions at the same offset in the order given, before a replacement starting there', () => {
+    expect(
+      applyEdits('abc', [
+        { start: 1, end: 2, text: 'X' },
+        { start: 1, end: 1, text: '1' },
+        { start: 1, end: 1, text: '2' },
+      ]),
+    ).toBe('a12Xc');
+  });
+
+  it('throws on overlapping edits instead of corrupting output', () => {
+    expect(() =>
+      applyEdits('abcdef', [
+        { start: 1, end: 4, text: 'x' },
+        { start: 3, end: 5, text: 'y' },
+      ]),
+    ).toThrow(/Overlapping HTML edits/);
+  });
+});
+
+describe('attribute edits', () => {
+  it('escapes & and " for a double-quoted value', () => {
+    expect(escapeAttribute('a&b"c\'<d>')).toBe('a&amp;b&quot;c\'<d>');
+  });
+
+  it('rewrites an attribute keeping the name as written', () => {
+    const src = "<IMG SRC='a.png'>";
+    expect(applyEdits(src, [setAttribute(src, range(5, 16), 'src', 'b".png')])).toBe('<IMG SRC="b&quot;.png">');
+  });
+
+  it('removes an attribute with its leading whitespace', () => {
+    const src = '<link href=a.css\n  integrity="sha-x" crossorigin>';
+    expect(applyEdits(src, [removeAttribute(src, range(19, 36))])).toBe('<link href=a.css crossorigin>');
+  });
+
+  it('adds attributes before a self-closing slash but not inside an unquoted value', () => {
+    const selfClosing = '<img alt="" />';
+    expect(applyEdits(selfClosing, [addAttributes(selfClosing, range(0, 14), [range(5, 11)], [['src', 'x']])])).toBe(
+      '<img alt="" src="x" />',
+    );
+    const unquoted = '<img alt=a/>';
+    expect(applyEdits(unquoted, [addAttributes(unquoted, range(0, 12), [range(5, 11)], [['src', 'x']])])).toBe(
+      '<img alt=a/ src="x">',
+    );
+    const spaced = '<img\n>';
+    expect(applyEdits(spaced, [addAttributes(spaced, range(0, 6), [], [['src', 'x'], ['alt', '']])])).toBe(
+      '<img src="x" alt=""\n>',
+    );
+  });
+});

@@ -1,0 +1,67 @@
+/** Replace `[start, end)` of the original string with `text` (a zero-width range inserts). */
+export interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The offsets parse5 reports for a tag or an attribute. */
+export interface Range {
+  startOffset: number;
+  endOffset: number;
+}
+
+/**
+ * Splice edits into `source`, leaving every other byte as it was. Edits at the same offset keep
+ * their order, and an insertion sorts before a replacement starting where it sits.
+ * Overlapping edits mean a bug in the caller, so they throw instead of corrupting output.
+ */
+export function applyEdits(source: string, edits: readonly Edit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let pos = 0;
+  for (const edit of sorted) {
+    if (edit.start < pos || edit.end < edit.start) {
+      throw new Error(`Overlapping HTML edits: [${edit.start}, ${edit.end}) starts before offset ${pos}`);
+    }
+    out += source.slice(pos, edit.start) + edit.text;
+    pos = edit.end;
+  }
+  return out + source.slice(pos);
+}
+
+/** Escape for a double-quoted attribute value. */
+export function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+/** Escape for element text in foreign (SVG) content, where entities are decoded. */
+export function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/** Rewrite a whole attribute as `name="value"`, keeping the name as written (case included). */
+export function setAttribute(source: string, attr: Range, fallbackName: string, value: string): Edit {
+  const name = /^[^\t\n\f\r />=]+/.exec(source.slice(attr.startOffset, attr.endOffset))?.[0] ?? fallbackName;
+  return { start: attr.startOffset, end: attr.endOffset, text: `${name}="${escapeAttribute(value)}"` };
+}
+
+/** Remove an attribute with the whitespace before it. */
+export function removeAttribute(source: string, attr: Range): Edit {
+  let start = attr.startOffset;
+  while (start > 0 && /[\t\n\f\r ]/.test(source[start - 1] ?? '')) start--;
+  return { start, end: attr.endOffset, text: '' };
+}
+
+/**
+ * Add attributes at the end of a start tag: before `/>` when the slash is self-closing syntax,
+ * but after it when it belongs to an unquoted value (`src=a/>`).
+ */
+export function addAttributes(source: string, startTag: Range, attrs: readonly Range[], added: [string, string][]): Edit {
+  let at = startTag.endOffset - 1;
+  if (source[at - 1] === '/' && !attrs.some((a) => a.endOffset >= at)) at--;
+  // Keep any space before `>` or `/>` after the new attributes (no unquoted value holds whitespace).
+  while (/[\t\n\f\r ]/.test(source[at - 1] ?? '')) at--;
+  const text = added.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
+  return { start: at, end: at, text };
+}

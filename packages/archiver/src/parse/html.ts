@@ -1,0 +1,171 @@
+import { rewriteCss, type CssRef } from './css.js';
+import {
+  addAttributes,
+  applyEdits,
+  escapeAttribute,
+  escapeText,
+  removeAttribute,
+  setAttribute,
+  type Edit,
+  type Range,
+} from './html-edits.js';
+import { referenceSlots } from './html-element-refs.js';
+import { appendDeclaration, backgroundDeclaration, cssRefKind, rewriteSlot, type HtmlRef, type HtmlRefMap } from './html-slot.js';
+import { attributeMap, childElement, forEachElement, parseDocument, type Document, type Element } from './html-tree.js';
+import { trimAsciiWhitespace } from './skip-url.js';
+
+export type { HtmlRef, HtmlRefMap } from './html-slot.js';
+
+/** What an HTML document refers to. */
+export interface HtmlScan {
+  /** `href` of the first `<base href>`, as written; the caller resolves refs against it. */
+  baseHref: string | undefined;
+  /** Every reference in document order, duplicates included. */
+  refs: HtmlRef[];
+}
+
+/** How {@link rewriteHtml} changes a document. */
+export interface RewriteHtmlOptions {
+  /** Called for each reference {@link findHtmlRefs} reports; a string replaces it, `undefined` leaves it. */
+  map: HtmlRefMap;
+  /** When set, a `<meta http-equiv="Content-Security-Policy">` with this policy goes first in `<head>`. */
+  csp?: string;
+}
+
+/** `<meta http-equiv>` values whose behaviour would break or leave the saved copy. */
+const REMOVED_META = new Set(['content-security-policy', 'refresh']);
+
+interface Pass {
+  html: string;
+  map: HtmlRefMap;
+  edits: Edit[];
+  baseHref: string | undefined;
+}
+
+/**
+ * List the references of an HTML document: attributes from the `HTML_SOURCES` table (lazy-loading
+ * attributes resolved), `style` attributes and `<style>` text, and `iframe srcdoc` documents.
+ * `<noscript>` and `<template>` content is included.
+ */
+export function findHtmlRefs(html: string): HtmlScan {
+  const refs: HtmlRef[] = [];
+  const { pass } = scan(html, (ref) => {
+    refs.push(ref);
+    return undefined;
+  });
+  return { baseHref: pass.baseHref, refs };
+}
+
+/**
+ * Rewrite references by splicing into the original text, so every byte not edited stays as it
+ * was. Also removes `<base href>` (the caller resolved against it), CSP and refresh `<meta>`s,
+ * and `integrity` on elements whose reference changed; promotes lazy-loading attributes; and
+ * inserts `options.csp` as a `<meta>` at the start of `<head>`.
+ */
+export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
+  const { pass, doc } = scan(html, options.map);
+  if (options.csp) {
+    const at = cspInsertionPoint(doc);
+    const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}">`;
+    pass.edits.push({ start: at, end: at, text: meta });
+  }
+  return applyEdits(html, pass.edits);
+}
+
+/** Without a CSP: an `iframe srcdoc` inherits its parent's policy. */
+function rewriteDocument(html: string, map: HtmlRefMap): string {
+  return applyEdits(html, scan(html, map).pass.edits);
+}
+
+/** Walk the document, calling `map` for each reference and collecting the edits to make. */
+function scan(html: string, map: HtmlRefMap): { pass: Pass; doc: Document } {
+  const doc = parseDocument(html);
+  const pass: Pass = { html, map, edits: [], baseHref: undefined };
+  forEachElement(doc, (el) => visitElement(el, pass));
+  return { pass, doc };
+}
+
+function visitElement(el: Element, pass: Pass): void {
+  const tag = el.tagName.toLowerCase();
+  const attrs = attributeMap(el);
+  const loc = el.sourceCodeLocation;
+  if (tag === 'base' && attrs.has('href')) {
+    pass.baseHref ??= attrs.get('href');
+    // A `target` still matters after relinking: then drop only the href.
+    const href = loc?.attrs?.href;
+    if (!attrs.has('target')) removeRange(pass, loc);
+    else if (href) pass.edits.push(removeAttribute(pass.html, href));
+    return;
+  }
+  if (tag === 'meta' && REMOVED_META.has(trimAsciiWhitespace(attrs.get('http-equiv') ?? '').toLowerCase())) {
+    removeRange(pass, loc);
+    return;
+  }
+  if (tag === 'style') rewriteStyleText(el, pass);
+  rewriteAttributes(el, tag, attrs, pass);
+}
+
+function removeRange(pass: Pass, range: Range | null | undefined): void {
+  if (range) pass.edits.push({ start: range.startOffset, end: range.endOffset, text: '' });
+}
+
+function rewriteStyleText(el: Element, pass: Pass): void {
+  const map = (ref: CssRef): string | undefined =>
+    pass.map({ url: ref.url, kind: cssRefKind(ref), source: 'css', follow: true });
+  const { startTag, endTag } = el.sourceCodeLocation ?? {};
+  for (const child of el.childNodes) {
+    if (!('value' in child) || child.nodeName !== '#text') continue;
+    const next = rewriteCss(child.value, map);
+    const bodyRange = startTag && endTag ? { startOffset: startTag.endOffset, endOffset: endTag.startOffset } : undefined;
+    const range = child.sourceCodeLocation ?? bodyRange;
+    if (next === child.value || !range) continue;
+    // HTML <style> is raw text, so source equals value; SVG <style> text may hold entities or CDATA.
+    const raw = pass.html.slice(range.startOffset, range.endOffset);
+    pass.edits.push({ start: range.startOffset, end: range.endOffset, text: raw === child.value ? next : escapeText(next) });
+  }
+}
+
+function rewriteAttributes(el: Element, tag: string, attrs: ReadonlyMap<string, string>, pass: Pass): void {
+  const updates = new Map<string, string>();
+  const backgrounds: string[] = [];
+  for (const slot of referenceSlots(tag, attrs)) {
+    const next = rewriteSlot(slot, pass.map, rewriteDocument);
+    if (next === undefined) continue;
+    updates.set(slot.attr, next);
+    if (slot.promoteTo === 'background') backgrounds.push(backgroundDeclaration(slot, next));
+    else if (slot.promoteTo) updates.set(slot.promoteTo, next);
+  }
+  if (backgrounds.length > 0) {
+    updates.set('style', backgrounds.reduce(appendDeclaration, updates.get('style') ?? attrs.get('style') ?? ''));
+  }
+  const loc = el.sourceCodeLocation;
+  if (updates.size === 0 || !loc?.startTag) return;
+  const located = loc.attrs ?? {};
+  const added: [string, string][] = [];
+  for (const [attr, value] of updates) {
+    const range = located[attr];
+    if (range && value !== attrs.get(attr)) pass.edits.push(setAttribute(pass.html, range, attr, value));
+    // An attribute parse5 merged in from a later tag has no location: leave it.
+    else if (!range && !attrs.has(attr)) added.push([attr, value]);
+  }
+  if (added.length > 0) pass.edits.push(addAttributes(pass.html, loc.startTag, Object.values(located), added));
+  // The file changes with its URL, so a Subresource Integrity hash would block it.
+  if (located.integrity) pass.edits.push(removeAttribute(pass.html, located.integrity));
+}
+
+/**
+ * Right after `<head>`; when the head tag is implied, before its first child, else after
+ * `<html>`, else after the doctype (never before it: that would switch to quirks mode).
+ */
+function cspInsertionPoint(doc: Document): number {
+  const htmlEl = childElement(doc, 'html');
+  const head = childElement(htmlEl, 'head');
+  const headTag = head?.sourceCodeLocation?.startTag;
+  if (headTag) return headTag.endOffset;
+  const first = head?.childNodes.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
+  if (first) return first.startOffset;
+  const htmlTag = htmlEl?.sourceCodeLocation?.startTag;
+  if (htmlTag) return htmlTag.endOffset;
+  const doctype = doc.childNodes.find((n) => n.nodeName === '#documentType');
+  return doctype?.sourceCodeLocation?.endOffset ?? 0;
+}

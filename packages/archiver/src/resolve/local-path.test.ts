@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { PathAllocator, safeSegment } from './local-path.js';
+import { relativeLink } from './relative-path.js';
+
+describe('PathAllocator', () => {
+  it('places files under their host with a matching extension', () => {
+    const paths = new PathAllocator();
+    expect(paths.allocate('https://example.com/css/site.css', 'text/css')).toBe('example.com/css/site.css');
+    expect(paths.allocate('http://127.0.0.1:8080/img/a.png', 'image/png')).toBe('127.0.0.1_8080/img/a.png');
+    expect(paths.allocate('https://example.com/api/style', 'text/css')).toBe('example.com/api/style.css');
+    expect(paths.allocate('https://example.com/page.php', 'text/html')).toBe('example.com/page.php.html');
+    expect(paths.allocate('https://example.com/docs/', 'text/html')).toBe('example.com/docs/index.html');
+  });
+
+  it('gives different query strings different files, deterministically', () => {
+    const a = new PathAllocator();
+    const b = new PathAllocator();
+    const first = a.allocate('https://example.com/img.png?v=1', 'image/png');
+    const second = a.allocate('https://example.com/img.png?v=2', 'image/png');
+    expect(first).not.toBe(second);
+    expect(first).toMatch(/^example\.com\/img-[0-9a-f]{8}\.png$/);
+    expect(b.allocate('https://example.com/img.png?v=1', 'image/png')).toBe(first);
+    expect(a.allocate('https://example.com/img.png?v=1', 'image/png')).toBe(first);
+  });
+
+  it('never lets two URLs share a path, even differing only in case', () => {
+    const paths = new PathAllocator();
+    const upper = paths.allocate('https://example.com/Logo.png', 'image/png');
+    const lower = paths.allocate('https://example.com/logo.png', 'image/png');
+    expect(upper.toLowerCase()).not.toBe(lower.toLowerCase());
+    paths.reserve('index.html');
+    expect(paths.allocate('https://example.com/index.html', 'text/html')).toBe('example.com/index.html');
+  });
+
+  it('makes names safe on every file system', () => {
+    expect(safeSegment('a<b>c:d"e|f?g*h')).toBe('a_b_c_d_e_f_g_h');
+    expect(safeSegment('CON')).toBe('_CON');
+    expect(safeSegment('nul.txt')).toBe('_nul.txt');
+    expect(safeSegment('name. ')).toBe('name__');
+    expect(safeSegment('x'.repeat(300) + '.png')).toHaveLength(100);
+    expect(safeSegment('x'.repeat(300) + '.png').endsWith('.png')).toBe(true);
+    const paths = new PathAllocator();
+    expect(paths.allocate('https://example.com/a%20b%2Fc.png', 'image/png')).toBe('example.com/a b_c.png');
+  });
+});
+
+describe('relativeLink', () => {
+  it('walks from one archive file to another and escapes reserved characters', () => {
+    expect(relativeLink('index.html', 'example.com/css/a.css')).toBe('example.com/css/a.css');
+    expect(relativeLink('example.com/css/a.css', 'example.com/img/b.png')).toBe('../img/b.png');
+    expect(relativeLink('index.html', 'example.com/a b#c%d,e.png')).toBe('example.com/a%20b%23c%25d%2Ce.png');
+  });
+});

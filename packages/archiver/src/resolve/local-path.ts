@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { extensionFits, preferredExtension } from './content-types.js';
+
+const MAX_SEGMENT = 100;
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
+export function shortHash(text: string, length = 8): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, length);
+}
+
+/** Makes one path segment safe on Windows, macOS and Linux. */
+export function safeSegment(raw: string): string {
+  let segment = raw.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_').replace(/[. ]+$/, (m) => '_'.repeat(m.length));
+  if (segment === '' || segment === '.' || segment === '..') segment = '_';
+  if (WINDOWS_RESERVED.test(segment)) segment = `_${segment}`;
+  if (segment.length > MAX_SEGMENT) {
+    const { name, ext } = splitExtension(segment);
+    segment = `${name.slice(0, MAX_SEGMENT - ext.length - 9)}-${shortHash(segment)}${ext.slice(0, 9)}`;
+  }
+  return segment;
+}
+
+function splitExtension(fileName: string): { name: string; ext: string } {
+  const dot = fileName.lastIndexOf('.');
+  if (dot <= 0 || fileName.length - dot > 10) return { name: fileName, ext: '' };
+  return { name: fileName.slice(0, dot), ext: fileName.slice(dot) };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Gives every fetched URL its place in the archive: `<host>/<path>` with a hash suffix for
+ * query strings, an extension that matches the Content-Type, and no two URLs on one path
+ * even on case-insensitive file systems. Same URL in, same path out.
+ */
+export class PathAllocator {
+  private readonly byUrl = new Map<string, string>();
+  private readonly taken = new Set<string>();
+
+  /** Claims a fixed path (index.html, the manifest) so no URL can take it. */
+  reserve(path: string, url?: string): string {
+    this.taken.add(path.toLowerCase());
+    if (url) this.byUrl.set(url, path);
+    return path;
+  }
+
+  pathOf(url: string): string | undefined {
+    return this.byUrl.get(url);
+  }
+
+  allocate(url: string, mimeType: string): string {
+    const existing = this.byUrl.get(url);
+    if (existing) return existing;
+    const candidate = candidatePath(new URL(url), mimeType);
+    let path = candidate;
+    if (this.taken.has(path.toLowerCase())) path = withSuffix(candidate, shortHash(url));
+    for (let n = 2; this.taken.has(path.toLowerCase()); n++) path = withSuffix(candidate, `${shortHash(url)}-${n}`);
+    this.taken.add(path.toLowerCase());
+    this.byUrl.set(url, path);
+    return path;
+  }
+}
+
+function candidatePath(url: URL, mimeType: string): string {
+  const host = safeSegment(url.port ? `${url.hostname}_${url.port}` : url.hostname);
+  const segments = url.pathname.split('/').slice(1).map(decodeSegment);
+  const last = segments.pop() || 'index';
+  const dirs = segments.filter((s) => s !== '').map(safeSegment);
+  let { name, ext } = splitExtension(last);
+  if (url.search) name = `${name}-${shortHash(url.search)}`;
+  const preferred = preferredExtension(mimeType);
+  if (preferred && !extensionFits(ext, mimeType)) {
+    // Keep the original extension in the name (page.php → page.php.html) so nothing is lost.
+    name = `${name}${ext}`;
+    ext = preferred;
+  }
+  return [host, ...dirs, safeSegment(`${name}${ext}`)].join('/');
+}
+
+function withSuffix(path: string, suffix: string): string {
+  const slash = path.lastIndexOf('/');
+  const { name, ext } = splitExtension(path.slice(slash + 1));
+  return `${path.slice(0, slash + 1)}${name}-${suffix}${ext}`;
+}

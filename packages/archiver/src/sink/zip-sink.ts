@@ -1,0 +1,53 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
+import yazl from 'yazl';
+import type { ArchiveSink } from './archive-sink.js';
+
+/**
+ * Streams entries into a ZIP as they arrive: yazl writes each one to `output` in order and
+ * releases it, so memory holds only entries not yet written, never the whole archive.
+ */
+export class ZipSink implements ArchiveSink {
+  private readonly zip = new yazl.ZipFile();
+  private readonly done: Promise<void>;
+  private readonly paths = new Set<string>();
+  private readonly mtime = new Date();
+
+  constructor(private readonly output: Writable) {
+    this.zip.outputStream.pipe(output);
+    this.done = finished(output);
+    // Surface write errors through close() rather than as an unhandled rejection.
+    this.done.catch(() => undefined);
+  }
+
+  async add(path: string, data: Buffer, options: { compress: boolean }): Promise<void> {
+    if (this.paths.has(path)) throw new Error(`duplicate archive path ${path}`);
+    this.paths.add(path);
+    this.zip.addBuffer(data, path, { compress: options.compress, mtime: this.mtime });
+  }
+
+  async close(): Promise<void> {
+    this.zip.end();
+    await this.done;
+  }
+
+  async abort(): Promise<void> {
+    this.output.destroy();
+    await this.done.catch(() => undefined);
+  }
+}
+
+/** A ZipSink writing to a file; `abort()` removes the partial file. */
+export function zipFileSink(path: string): ArchiveSink {
+  const sink = new ZipSink(createWriteStream(path));
+  return {
+    add: (entry, data, options) => sink.add(entry, data, options),
+    close: () => sink.close(),
+    abort: async () => {
+      await sink.abort();
+      await rm(path, { force: true });
+    },
+  };
+}
