@@ -12,6 +12,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'apps/api/src/**/*.test.ts',
       'apps/api/test/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -47,7 +47,13 @@ export async function archivePage(
 ): Promise<ArchiveSummary> {
   const options = parseOptions(input);
   const startedAt = new Date();
-  const pageUrl = parsePageUrl(url);
+  let pageUrl: string;
+  try {
+    pageUrl = parsePageUrl(url);
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
   const fetcher = hooks.fetcher ?? new HttpFetcher(options);
   const timeout = AbortSignal.timeout(options.totalTimeoutMs);
   const signal = hooks.signal ? AbortSignal.any([hooks.signal, timeout]) : timeout;

@@ -1,0 +1,62 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG_1PX, serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { readZip } from './support/read-zip.js';
+
+// The CLI runs compiled JavaScript; `npm test` builds before running this file.
+const bin = fileURLToPath(new URL('../bin/sitezip.js', import.meta.url));
+
+function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+let site: FixtureSite;
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sitezip-cli-'));
+  site = await serveFixture({
+    '/': { body: '<title>CLI</title><img src="a.png"><img src="gone.png">' },
+    '/a.png': { type: 'image/png', body: PNG_1PX },
+    '/missing': { status: 404 },
+  });
+});
+afterAll(async () => {
+  await site.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('sitezip CLI', () => {
+  it('writes the ZIP and prints a summary', async () => {
+    const out = join(dir, 'out.zip');
+    const result = await run([site.url, '-o', out], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Saved .*out\.zip: 2 files, .*1 failed/);
+    expect(result.stdout).toContain('gone.png');
+    const files = await readZip(await readFile(out));
+    expect([...files.keys()].sort()).toEqual(
+      ['index.html', 'sitezip-manifest.json', `127.0.0.1_${new URL(site.url).port}/a.png`].sort(),
+    );
+  });
+
+  it('exits with meaningful codes', async () => {
+    expect((await run([])).code).toBe(2);
+    expect((await run(['--help'])).code).toBe(0);
+    const refused = await run([site.url, '-o', join(dir, 'x.zip')]);
+    expect(refused.code).toBe(7);
+    expect(refused.stderr).toMatch(/private or reserved/);
+    const missing = await run([`${site.origin}/missing`, '-o', join(dir, 'y.zip')], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/spelled correctly/);
+    const invalid = join(dir, 'invalid.zip');
+    expect((await run(['ftp://example.com', '-o', invalid])).code).toBe(2);
+    await expect(readFile(`${invalid}.partial`)).rejects.toThrow(/ENOENT/);
+  });
+});
