@@ -1,4 +1,4 @@
-import pLimit from 'p-limit';
+import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { ArchiveError, isArchiveError } from './errors.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
@@ -65,7 +65,7 @@ export async function archivePage(
     signal,
     paths: new PathAllocator(),
     queue: new WorkQueue<Outcome>(),
-    limit: pLimit(options.maxInFlight),
+    scheduler: new OriginScheduler(options.connectionsPerOrigin),
     manifest: new Map(),
     progress,
     pending: new Set(),

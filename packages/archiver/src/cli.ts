@@ -16,7 +16,7 @@ Options:
       --max-resources <n>    most resources to fetch (default 5000)
       --max-bytes <n>        stop saving after this many bytes (default 1 GiB)
       --timeout <seconds>    time budget of the whole capture (default 600)
-      --connections <n>      parallel connections per origin (default 8)
+      --connections <n>      requests in flight per origin (default 32)
   -q, --quiet                print only errors
   -h, --help                 show this help
 

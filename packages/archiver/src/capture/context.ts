@@ -1,4 +1,4 @@
-import type { LimitFunction } from 'p-limit';
+import type { OriginScheduler } from '../crawl/scheduler.js';
 import type { WorkQueue } from '../crawl/work-queue.js';
 import type { Fetcher } from '../fetch/fetcher.js';
 import type { ArchiveOptions } from '../options.js';
@@ -29,7 +29,7 @@ export interface CaptureContext {
   readonly paths: PathAllocator;
   readonly queue: WorkQueue<Outcome>;
   readonly signal: AbortSignal;
-  readonly limit: LimitFunction;
+  readonly scheduler: OriginScheduler;
   readonly manifest: Map<string, ManifestEntry>;
   readonly progress: CaptureProgress;
   /** Processing (parse, wait for children, rewrite, save) still running. */

@@ -7,6 +7,19 @@ import { processFrame } from './process-html.js';
 
 export type ResourceKind = 'stylesheet' | 'script' | 'image' | 'media' | 'font' | 'frame' | 'icon' | 'manifest' | 'other';
 
+// What blocks rendering, and what leads to further requests, is fetched first.
+const PRIORITY: Readonly<Record<ResourceKind, number>> = {
+  frame: 4,
+  stylesheet: 3,
+  script: 2,
+  font: 2,
+  image: 1,
+  media: 0,
+  icon: 0,
+  manifest: 0,
+  other: 0,
+};
+
 export interface ResourceRequest {
   url: string;
   kind: ResourceKind;
@@ -34,7 +47,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest): Promise<Out
   ctx.progress.found++;
   ctx.emit();
   try {
-    const resource = await ctx.limit(() =>
+    const resource = await ctx.scheduler.run(request.url, PRIORITY[request.kind], () =>
       ctx.fetcher.fetch(request.url, { signal: ctx.signal, referrer: request.referrer }),
     );
     entry.status = resource.status;

@@ -58,8 +58,11 @@ export function decodeCssEscapes(raw: string): string {
   return out;
 }
 
-/** Characters that an unquoted `url(...)` cannot hold as they are. */
-const NEEDS_QUOTES = /[\s()'"\\\u0000-\u001f\u007f]/;
+/**
+ * Characters that an unquoted `url(...)` cannot hold as they are, plus `<`, which is escaped so
+ * that no URL can close an HTML `<style>` element.
+ */
+const NEEDS_QUOTES = /[\s()'"\\<\u0000-\u001f\u007f]/;
 
 /** True when `url` can be written as `url(value)` without quoting or escaping. */
 export function isSafeUnquotedUrl(url: string): boolean {
@@ -67,15 +70,15 @@ export function isSafeUnquotedUrl(url: string): boolean {
 }
 
 /**
- * Write `value` as a CSS string token with the given quote: backslash, that quote and control
- * characters (newlines included) escaped.
+ * Write `value` as a CSS string token with the given quote: backslash, that quote, control
+ * characters (newlines included) and `<` (see above) escaped.
  */
 export function cssString(value: string, quote: '"' | "'"): string {
   let out = quote;
   for (const c of value) {
     if (c === '\\' || c === quote) out += `\\${c}`;
     // The trailing space ends the hex escape, so a following hex digit stays literal.
-    else if (/[\u0000-\u001f\u007f]/.test(c)) out += `\\${c.charCodeAt(0).toString(16)} `;
+    else if (/[\u0000-\u001f\u007f<]/.test(c)) out += `\\${c.charCodeAt(0).toString(16)} `;
     else out += c;
   }
   return out + quote;

@@ -29,10 +29,19 @@ function isValidEscape(css: string, i: number): boolean {
   return css[i] === '\\' && newlineLength(css, i + 1) === 0;
 }
 
+/** Ident/number characters (letters, digits, `_`, `-`, non-ASCII) or an escape. Hot loop: no regex. */
 function isNameChar(css: string, i: number): boolean {
-  const c = css[i];
-  if (c === undefined) return false;
-  return /[A-Za-z0-9_-]/.test(c) || c.charCodeAt(0) >= 0x80 || isValidEscape(css, i);
+  const code = css.charCodeAt(i);
+  if (Number.isNaN(code)) return false;
+  const lower = code | 0x20;
+  return (
+    (lower >= 0x61 && lower <= 0x7a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x5f ||
+    code === 0x2d ||
+    code >= 0x80 ||
+    isValidEscape(css, i)
+  );
 }
 
 /** End of the run of name characters (an ident, number or unit) starting at `i`. */

@@ -26,8 +26,9 @@ describe('findCssRefs', () => {
 @import 'b.css' screen and (min-width: 40em);
 @import url(c.css) layer(base) supports(display: grid) print;
 @IMPORT url("d.css");
-@import"e.css";`;
-    expect(findCssRefs(css)).toEqual(['a.css', 'b.css', 'c.css', 'd.css', 'e.css'].map((url) => ({ url, kind: 'import' })));
+@import"e.css";
+@import /* why */ 'f.css' layer;`;
+    expect(findCssRefs(css)).toEqual(['a.css', 'b.css', 'c.css', 'd.css', 'e.css', 'f.css'].map((url) => ({ url, kind: 'import' })));
   });
 
   it('takes strings and url()s directly inside image-set as references, not nested type() strings', () => {
@@ -54,6 +55,13 @@ describe('findCssRefs', () => {
     expect(
       urls('a{b:url(data:image/png;base64,AA==);c:url(#clip);d:url(about:blank);e:url(JavaScript:x);f:url();g:url("")}'),
     ).toEqual([]);
+  });
+
+  it('reads function names through escapes, as the CSS tokenizer does', () => {
+    expect(findCssRefs('a{b:u\\72l(esc.png)} @\\69mport "i.css";')).toEqual([
+      { url: 'esc.png', kind: 'url' },
+      { url: 'i.css', kind: 'import' },
+    ]);
   });
 
   it('treats comment markers inside an unquoted url as part of it, as browsers do', () => {

@@ -73,7 +73,9 @@ export function referenceSlots(tagName: string, attrs: ReadonlyMap<string, strin
     if (source) slots.push(toSlot(tag, attr, value, source, attrs));
   }
   for (const real of ['src', 'srcset'] as const) {
-    const lazy = slots.find((s) => s.source.lazyFor === real && hasReference(s));
+    const candidates = slots.filter((s) => s.source.lazyFor === real && hasReference(s));
+    // Table order decides between lazy attributes, not the order they are written in.
+    const lazy = candidates.sort((a, b) => HTML_SOURCES.indexOf(a.source) - HTML_SOURCES.indexOf(b.source))[0];
     // `<div data-src>` has no real attribute to fill; its lazy value is still a reference.
     if (!lazy || !sourceFor(tag, real, attrs) || !isPlaceholder(attrs.get(real), real)) continue;
     lazy.promoteTo = real;

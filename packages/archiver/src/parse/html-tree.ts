@@ -1,4 +1,4 @@
-import { parse, type DefaultTreeAdapterTypes as Tree } from 'parse5';
+import { html, parse, type DefaultTreeAdapterTypes as Tree } from 'parse5';
 
 export type Document = Tree.Document;
 export type Element = Tree.Element;
@@ -18,13 +18,24 @@ export function isElement(node: ChildNode): node is Element {
   return 'tagName' in node;
 }
 
-/** Visit every element in tree order, `<template>` content included. */
-export function forEachElement(parent: ParentNode, visit: (el: Element) => void): void {
-  for (const child of parent.childNodes) {
-    if (!isElement(child)) continue;
-    visit(child);
-    forEachElement(child, visit);
-    if ('content' in child) forEachElement(child.content as ParentNode, visit);
+/** True for elements in the HTML namespace (not SVG or MathML). */
+export function isHtmlElement(el: Element): boolean {
+  return el.namespaceURI === html.NS.HTML;
+}
+
+/**
+ * Visit every element in tree order, `<template>` content included. Iterative, because hostile
+ * pages nest tens of thousands of elements deep and recursion would overflow the stack.
+ */
+export function forEachElement(root: ParentNode, visit: (el: Element) => void): void {
+  const pending: ChildNode[] = [...root.childNodes].reverse();
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (!isElement(node)) continue;
+    visit(node);
+    const content = 'content' in node ? (node.content as ParentNode).childNodes : [];
+    for (const children of [content, node.childNodes]) {
+      for (let i = children.length - 1; i >= 0; i--) pending.push(children[i]!);
+    }
   }
 }
 

@@ -11,7 +11,15 @@ import {
 } from './html-edits.js';
 import { referenceSlots } from './html-element-refs.js';
 import { appendDeclaration, backgroundDeclaration, cssRefKind, rewriteSlot, type HtmlRef, type HtmlRefMap } from './html-slot.js';
-import { attributeMap, childElement, forEachElement, parseDocument, type Document, type Element } from './html-tree.js';
+import {
+  attributeMap,
+  childElement,
+  forEachElement,
+  isHtmlElement,
+  parseDocument,
+  type Document,
+  type Element,
+} from './html-tree.js';
 import { trimAsciiWhitespace } from './skip-url.js';
 
 export type { HtmlRef, HtmlRefMap } from './html-slot.js';
@@ -113,15 +121,21 @@ function rewriteStyleText(el: Element, pass: Pass): void {
   const map = (ref: CssRef): string | undefined =>
     pass.map({ url: ref.url, kind: cssRefKind(ref), source: 'css', follow: true });
   const { startTag, endTag } = el.sourceCodeLocation ?? {};
+  const body = startTag && endTag ? { startOffset: startTag.endOffset, endOffset: endTag.startOffset } : undefined;
   for (const child of el.childNodes) {
     if (!('value' in child) || child.nodeName !== '#text') continue;
-    const next = rewriteCss(child.value, map);
-    const bodyRange = startTag && endTag ? { startOffset: startTag.endOffset, endOffset: endTag.startOffset } : undefined;
-    const range = child.sourceCodeLocation ?? bodyRange;
-    if (next === child.value || !range) continue;
-    // HTML <style> is raw text, so source equals value; SVG <style> text may hold entities or CDATA.
-    const raw = pass.html.slice(range.startOffset, range.endOffset);
-    pass.edits.push({ start: range.startOffset, end: range.endOffset, text: raw === child.value ? next : escapeText(next) });
+    // parse5 locates text nodes; the span between the tags serves if one ever is not.
+    const range = child.sourceCodeLocation ?? (el.childNodes.length === 1 ? body : undefined);
+    if (isHtmlElement(el) && range) {
+      // Raw text: rewrite the source itself, since parse5's value has CRLF normalized.
+      const raw = pass.html.slice(range.startOffset, range.endOffset);
+      const next = rewriteCss(raw, map);
+      if (next !== raw) pass.edits.push({ start: range.startOffset, end: range.endOffset, text: next });
+    } else {
+      // SVG <style> text may hold entities or CDATA: rewrite the decoded text, then escape it.
+      const next = rewriteCss(child.value, map);
+      if (next !== child.value && range) pass.edits.push({ start: range.startOffset, end: range.endOffset, text: escapeText(next) });
+    }
   }
 }
 

@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+
+export interface ProcessRun {
+  wallMs: number;
+  peakRssMb: number;
+  code: number;
+  stderr: string;
+}
+
+/** Runs a command under GNU time: wall clock from our side, peak RSS as the kernel counted it. */
+export function measure(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn('/usr/bin/time', ['-f', 'SITEZIP_RSS_KB=%M', command, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const rssKb = Number(/SITEZIP_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN);
+      resolve({ wallMs, peakRssMb: rssKb / 1024, code: code ?? 1, stderr });
+    });
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}

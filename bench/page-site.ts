@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { FixtureRoute } from '../packages/archiver/test/support/fixture-site.js';
+
+export interface GeneratedSite {
+  routes: Record<string, FixtureRoute>;
+  resources: number;
+  /** Requests that must happen one after another: HTML → CSS → @import → font/image. */
+  levels: number;
+}
+
+/**
+ * A page of about 150 resources with three dependency levels below the HTML:
+ * 10 stylesheets that each @import one more, whose fonts and images form the deepest level;
+ * plus 20 scripts and 60 images referenced by the HTML itself.
+ */
+export function pageSite(): GeneratedSite {
+  const routes: Record<string, FixtureRoute> = {};
+  const blob = (bytes: number) => randomBytes(bytes);
+  const links: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    links.push(`<link rel="stylesheet" href="/css/s${i}.css">`);
+    routes[`/css/s${i}.css`] = { type: 'text/css', body: `@import "deep/d${i}.css";\n.s${i} { background: url(../img/s${i}.png) }` };
+    const deepImages = Array.from({ length: 4 }, (_, j) => `.d${i}-${j} { background: url(../../img/d${i}-${j}.png) }`);
+    routes[`/css/deep/d${i}.css`] = {
+      type: 'text/css',
+      body: `@font-face { font-family: F${i}; src: url(../../fonts/f${i}.woff2) format("woff2"); }\n${deepImages.join('\n')}`,
+    };
+    routes[`/fonts/f${i}.woff2`] = { type: 'font/woff2', body: blob(20_000) };
+    routes[`/img/s${i}.png`] = { type: 'image/png', body: blob(8_000) };
+    for (let j = 0; j < 4; j++) routes[`/img/d${i}-${j}.png`] = { type: 'image/png', body: blob(8_000) };
+  }
+  const scripts: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    scripts.push(`<script src="/js/m${i}.js"></script>`);
+    routes[`/js/m${i}.js`] = { type: 'text/javascript', body: `window.m${i} = ${JSON.stringify('x'.repeat(4_000))};` };
+  }
+  const images: string[] = [];
+  for (let i = 0; i < 60; i++) {
+    images.push(`<img src="/photos/p${i}.jpg" alt="">`);
+    routes[`/photos/p${i}.jpg`] = { type: 'image/jpeg', body: blob(30_000) };
+  }
+  routes['/'] = {
+    body: `<!doctype html><html><head><meta charset="utf-8"><title>Bench page</title>${links.join('')}${scripts.join('')}</head>
+<body><h1>Bench</h1>${images.join('\n')}</body></html>`,
+  };
+  return { routes, resources: Object.keys(routes).length, levels: 4 };
+}

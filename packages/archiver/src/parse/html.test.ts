@@ -1,0 +1,276 @@
+import { describe, it, expect } from 'vitest';
+import { findHtmlRefs, rewriteHtml, type HtmlRef } from './html.js';
+
+const urls = (html: string) => findHtmlRefs(html).refs.map((r) => r.url);
+/** Rewrite every followed reference to `L/<url>`. */
+const prefixAll = (html: string, csp?: string) =>
+  rewriteHtml(html, { map: (ref) => (ref.follow ? `L/${ref.url}` : undefined), ...(csp ? { csp } : {}) });
+
+describe('findHtmlRefs', () => {
+  it('reports refs in document order with kind, source and follow', () => {
+    const html = `<link rel=stylesheet href=a.css><script src=b.js></script>
+      <img src=c.png srcset="c.png 1x, c2.png 2x" style="background:url('d.png')">
+      <style>@import "e.css"; p{background:url(f.png)}</style><a href="/next">next</a>`;
+    expect(findHtmlRefs(html)).toEqual({
+      baseHref: undefined,
+      refs: [
+        { url: 'a.css', kind: 'stylesheet', source: 'attr', follow: true },
+        { url: 'b.js', kind: 'script', source: 'attr', follow: true },
+        { url: 'c.png', kind: 'image', source: 'attr', follow: true },
+        { url: 'c.png', kind: 'image', source: 'srcset', follow: true },
+        { url: 'c2.png', kind: 'image', source: 'srcset', follow: true },
+        { url: 'd.png', kind: 'image', source: 'css', follow: true },
+        { url: 'e.css', kind: 'stylesheet', source: 'css', follow: true },
+        { url: 'f.png', kind: 'image', source: 'css', follow: true },
+        { url: '/next', kind: 'page', source: 'attr', follow: false },
+      ],
+    });
+  });
+
+  it('decodes entities and trims attribute URLs, and skips inert ones', () => {
+    expect(urls('<img src=" a.png?x=1&amp;y=2 "><img src="data:image/gif;base64,R0"><a href="#top"></a><a href="javascript:void 0"></a><img src="">')).toEqual([
+      'a.png?x=1&y=2',
+    ]);
+  });
+
+  it('finds refs inside noscript, template and SVG', () => {
+    const html = `<head><noscript><link rel=stylesheet href=ns.css></noscript></head><body>
+      <noscript><img src=ns.png></noscript><template><img src=tpl.png><template><img src=deep.png></template></template>
+      <svg><image xlink:href="x.png"/><use href="sprite.svg#icon"/><use xlink:href="#local"/><filter><feImage href="f.png"/></filter>
+      <style>rect{fill:url(#grad);filter:url(filters.svg#blur)}</style></svg>`;
+    expect(urls(html)).toEqual(['ns.css', 'ns.png', 'tpl.png', 'deep.png', 'x.png', 'sprite.svg#icon', 'f.png', 'filters.svg#blur']);
+  });
+
+  it('finds refs in iframe srcdoc recursively, marked srcdoc', () => {
+    const html = `<iframe srcdoc="<link rel=stylesheet href=in.css><iframe srcdoc='<img src=&amp;quot;deep.png&amp;quot;>'></iframe>"></iframe>`;
+    expect(findHtmlRefs(html).refs).toEqual([
+      { url: 'in.css', kind: 'stylesheet', source: 'srcdoc', follow: true },
+      { url: 'deep.png', kind: 'image', source: 'srcdoc', follow: true },
+    ]);
+  });
+
+  it('reports the first <base href> only', () => {
+    expect(findHtmlRefs('<base target=_top><base href="http://a.test/x/"><base href="http://b.test/">').baseHref).toBe('http://a.test/x/');
+  });
+
+  it('does not throw on malformed HTML, reading it as browsers do', () => {
+    // A tag cut off by the end of input is dropped; a stray <td> outside a table is ignored.
+    const html = '<img src=a.png<b><p <<>> </div></table><td background=t.png><img src="c.png"<img src="cut';
+    expect(urls(html)).toEqual(['a.png<b']);
+    expect(prefixAll(html)).toBe(html.replace('src=a.png<b', 'src="L/a.png<b"'));
+    expect(findHtmlRefs('').refs).toEqual([]);
+  });
+});
+
+describe('lazy loading', () => {
+  const refs = (html: string) => findHtmlRefs(html).refs.map((r) => `${r.kind}:${r.url}`);
+
+  it('uses data-src instead of a missing or placeholder src', () => {
+    expect(refs('<img data-src=a.png>')).toEqual(['image:a.png']);
+    expect(refs('<img src="/img/blank.gif" data-lazy-src=b.png>')).toEqual(['image:b.png']);
+    expect(refs('<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-original=c.png>')).toEqual(['image:c.png']);
+    expect(refs('<img src="/assets/placeholder.svg" data-src=d.png data-srcset="d.png 1x, d2.png 2x" srcset="">')).toEqual([
+      'image:d.png',
+      'image:d.png',
+      'image:d2.png',
+    ]);
+  });
+
+  it('promotes the lazy attribute listed first in the table, whatever the attribute order', () => {
+    expect(prefixAll('<img data-original=o.png data-src=s.png>')).toBe(
+      '<img data-original="L/o.png" data-src="L/s.png" src="L/s.png">',
+    );
+  });
+
+  it('keeps a real src as a ref beside the lazy one', () => {
+    expect(refs('<img src=small.png data-src=big.png>')).toEqual(['image:small.png', 'image:big.png']);
+  });
+
+  it('takes the kind of the attribute it stands in for', () => {
+    expect(refs('<iframe data-src=frame.html></iframe><video data-src=v.mp4></video><div data-src=d.png data-bg=bg.png data-background="url(bg2.png)"></div>')).toEqual([
+      'frame:frame.html',
+      'media:v.mp4',
+      'image:d.png',
+      'image:bg.png',
+      'image:bg2.png',
+    ]);
+  });
+});
+
+describe('rewriteHtml', () => {
+  it('changes only the rewritten attribute, byte for byte', () => {
+    const html = `<!doctype html>
+<HTML lang=en><!-- a comment with <img src=x.png> -->
+<HEAD><TITLE>T &amp; &copy; &#169;</TITLE></HEAD>
+<BODY class='a  b' data-x = "1"  >
+  <IMG  alt='it&apos;s' SRC = 'photo.jpg'   width=10 >
+  <P>caf&eacute; &lt;b&gt;</P>
+</BODY></HTML>`;
+    const out = rewriteHtml(html, { map: (ref) => (ref.url === 'photo.jpg' ? 'img/photo.jpg' : undefined) });
+    expect(out).toBe(html.replace(`SRC = 'photo.jpg'`, 'SRC="img/photo.jpg"'));
+  });
+
+  it('returns the input unchanged when map rewrites nothing', () => {
+    const html = `<img src=a.png srcset='a.png 1x'><style>p{background:url( "b.png" )}</style><p style="x:url(c.png)">`;
+    expect(rewriteHtml(html, { map: () => undefined })).toBe(html);
+  });
+
+  it('escapes rewritten values for a double-quoted attribute', () => {
+    expect(rewriteHtml('<img src=a.png>', { map: () => 'a"b&c.png' })).toBe('<img src="a&quot;b&amp;c.png">');
+  });
+
+  it('rewrites srcset, style attributes and <style> text', () => {
+    const html = `<img srcset="a.png 1x,b.png 2x" style="background:url(&quot;c.png&quot;) , url(d.png)"><style>
+  @import url(e.css) screen;
+  p { background: url( f.png ) }
+</style>`;
+    expect(prefixAll(html)).toBe(`<img srcset="L/a.png 1x,L/b.png 2x" style="background:url(&quot;L/c.png&quot;) , url(L/d.png)"><style>
+  @import url(L/e.css) screen;
+  p { background: url( L/f.png ) }
+</style>`);
+  });
+
+  it('drops srcset candidates mapped to the empty string', () => {
+    expect(rewriteHtml('<img srcset="a.png 1x, b.png 2x">', { map: (ref) => (ref.url === 'a.png' ? '' : undefined) })).toBe(
+      '<img srcset="b.png 2x">',
+    );
+  });
+
+  it('rewrites noscript, template and SVG references, keeping the xlink prefix as written', () => {
+    const html = `<noscript><img src=n.png></noscript><template><img src=t.png></template><svg><image XLINK:HREF=x.png /><feImage href='f.png'/></svg>`;
+    expect(prefixAll(html)).toBe(
+      `<noscript><img src="L/n.png"></noscript><template><img src="L/t.png"></template><svg><image XLINK:HREF="L/x.png" /><feImage href="L/f.png"/></svg>`,
+    );
+  });
+
+  it('rewrites SVG <style> text that holds entities by re-escaping it', () => {
+    expect(prefixAll('<svg><style>a{fill:url(p.svg#g)} b{content:"&amp;"}</style></svg>')).toBe(
+      '<svg><style>a{fill:url(L/p.svg#g)} b{content:"&amp;"}</style></svg>',
+    );
+  });
+
+  it('rewrites iframe srcdoc recursively and writes it back escaped', () => {
+    const html = `<iframe srcdoc="<img src=&quot;a.png&quot; alt='x'><base href=http://x/>"></iframe>`;
+    const seen: HtmlRef[] = [];
+    const out = rewriteHtml(html, {
+      map: (ref) => {
+        seen.push(ref);
+        return 'L/a.png';
+      },
+      csp: "default-src 'none'",
+    });
+    expect(out).toBe(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'"><iframe srcdoc="<img src=&quot;L/a.png&quot; alt='x'>"></iframe>`);
+    expect(seen).toEqual([{ url: 'a.png', kind: 'image', source: 'srcdoc', follow: true }]);
+  });
+
+  it('removes <base>, CSP and refresh metas, keeping a base target', () => {
+    const html = `<head><base href="http://a.test/"><meta http-equiv="Content-Security-Policy" content="default-src https:">
+<meta HTTP-EQUIV=" Refresh " content="5;url=/next"><meta http-equiv=content-type content="text/html"><base target=_blank href=/x/>
+</head>`;
+    expect(rewriteHtml(html, { map: () => undefined })).toBe(`<head>
+<meta http-equiv=content-type content="text/html"><base target=_blank>
+</head>`);
+  });
+
+  it('removes integrity only where the reference was rewritten', () => {
+    const html = `<link rel=stylesheet href=a.css integrity="sha384-A" crossorigin=anonymous><script src=b.js integrity="sha384-B" crossorigin></script>`;
+    expect(rewriteHtml(html, { map: (ref) => (ref.url === 'a.css' ? 'L/a.css' : undefined) })).toBe(
+      `<link rel=stylesheet href="L/a.css" crossorigin=anonymous><script src=b.js integrity="sha384-B" crossorigin></script>`,
+    );
+  });
+});
+
+describe('rewriteHtml csp', () => {
+  const csp = "default-src 'self' data:";
+  const meta = `<meta http-equiv="Content-Security-Policy" content="default-src 'self' data:">`;
+  const insert = (html: string) => rewriteHtml(html, { map: () => undefined, csp });
+
+  it('goes right after an explicit <head> start tag', () => {
+    expect(insert('<!DOCTYPE html><html><HEAD profile="x"><title>t</title></HEAD><body>')).toBe(
+      `<!DOCTYPE html><html><HEAD profile="x">${meta}<title>t</title></HEAD><body>`,
+    );
+  });
+
+  it('goes before the first element of an implied head', () => {
+    expect(insert('<!DOCTYPE html>\n<title>t</title><p>x')).toBe(`<!DOCTYPE html>\n${meta}<title>t</title><p>x`);
+  });
+
+  it('goes after <html> when the head is implied and empty', () => {
+    expect(insert('<!DOCTYPE html><html lang=en><body><p>x')).toBe(`<!DOCTYPE html><html lang=en>${meta}<body><p>x`);
+  });
+
+  it('goes after the doctype, or at the start, when nothing else is explicit', () => {
+    expect(insert('<!DOCTYPE html><p>x')).toBe(`<!DOCTYPE html>${meta}<p>x`);
+    expect(insert('<p>x')).toBe(`${meta}<p>x`);
+  });
+
+  it('lands in <head> of the parsed result, ahead of a removed CSP meta', () => {
+    const out = insert('<head><meta http-equiv=Content-Security-Policy content="x"><link rel=stylesheet href=a.css></head>');
+    expect(out).toBe(`<head>${meta}<link rel=stylesheet href=a.css></head>`);
+  });
+
+  it('escapes the policy', () => {
+    expect(rewriteHtml('<head></head>', { map: () => undefined, csp: `a "b" & c` })).toBe(
+      '<head><meta http-equiv="Content-Security-Policy" content="a &quot;b&quot; &amp; c"></head>',
+    );
+  });
+});
+
+describe('rewriteHtml lazy promotion', () => {
+  it('adds src when missing, before a self-closing slash', () => {
+    expect(prefixAll('<img data-src="a.png" alt="" />')).toBe('<img data-src="L/a.png" alt="" src="L/a.png" />');
+  });
+
+  it('replaces a placeholder src and srcset', () => {
+    expect(prefixAll('<img src="blank.gif" data-src=a.png srcset="spacer.gif 1x" data-srcset="a.png 1x, a2.png 2x">')).toBe(
+      '<img src="L/a.png" data-src="L/a.png" srcset="L/a.png 1x, L/a2.png 2x" data-srcset="L/a.png 1x, L/a2.png 2x">',
+    );
+  });
+
+  it('promotes into <source> and <iframe> but not into elements without a real attribute', () => {
+    expect(prefixAll('<picture><source data-srcset=s.webp></picture><iframe data-src=f.html></iframe><div data-src=d.png></div>')).toBe(
+      '<picture><source data-srcset="L/s.webp" srcset="L/s.webp"></picture><iframe data-src="L/f.html" src="L/f.html"></iframe><div data-src="L/d.png"></div>',
+    );
+  });
+
+  it('leaves a real src alone and rewrites the lazy attribute in place', () => {
+    expect(rewriteHtml('<img src=small.png data-src=big.png>', { map: (ref) => (ref.url === 'big.png' ? 'L/big.png' : undefined) })).toBe(
+      '<img src=small.png data-src="L/big.png">',
+    );
+  });
+
+  it('appends a background image for data-bg, creating or extending style', () => {
+    expect(prefixAll('<div data-bg="bg one.jpg"></div><div style="color:red" data-background=b.jpg></div>')).toBe(
+      `<div data-bg="L/bg one.jpg" style="background-image:url('L/bg one.jpg')"></div><div style="color:red;background-image:url(L/b.jpg)" data-background="L/b.jpg"></div>`,
+    );
+    expect(prefixAll('<div style="background:url(x.png);" data-bg="url(&quot;y.png&quot;)"></div>')).toBe(
+      '<div style="background:url(L/x.png);background-image:url(&quot;L/y.png&quot;)" data-bg="url(&quot;L/y.png&quot;)"></div>',
+    );
+  });
+
+  it('does not promote when map leaves the lazy ref alone', () => {
+    const html = '<img data-src=a.png>';
+    expect(rewriteHtml(html, { map: () => undefined })).toBe(html);
+  });
+});
+
+describe('robustness', () => {
+  it('handles very deep nesting without overflowing the stack', () => {
+    const depth = 100_000;
+    const html = `${'<div>'.repeat(depth)}<img src=deep.png>${'</div>'.repeat(depth)}`;
+    expect(urls(html)).toEqual(['deep.png']);
+  });
+});
+
+describe('rewriteHtml <style> text', () => {
+  it('rewrites HTML <style> source as written: CRLF and literal & kept', () => {
+    const html = '<style>\r\na{b:url(x.png?a=1&b=2)}\r\nc{content:"&amp;"}</style>';
+    expect(prefixAll(html)).toBe('<style>\r\na{b:url(L/x.png?a=1&b=2)}\r\nc{content:"&amp;"}</style>');
+  });
+
+  it('escapes < in written CSS so a URL cannot close the <style> element', () => {
+    const out = rewriteHtml('<style>a{b:url(x.png)}</style><p>after', { map: () => '</style><script>x</script>' });
+    expect(out).toBe('<style>a{b:url("\\3c /style>\\3c script>x\\3c /script>")}</style><p>after');
+    expect(findHtmlRefs(out).refs.map((r) => r.url)).toEqual(['</style><script>x</script>']);
+  });
+});
