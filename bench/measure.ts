@@ -4,11 +4,17 @@ export interface ProcessRun {
   wallMs: number;
   peakRssMb: number;
   code: number;
+  timedOut: boolean;
   stderr: string;
 }
 
 /** Runs a command under GNU time: wall clock from our side, peak RSS as the kernel counted it. */
-export function measure(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<ProcessRun> {
+export function measure(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 60_000,
+): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn('/usr/bin/time', ['-f', 'SITEZIP_RSS_KB=%M', command, ...args], {
@@ -16,12 +22,18 @@ export function measure(command: string, args: string[], env: NodeJS.ProcessEnv 
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGTERM');
+    }, timeoutMs);
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
+      clearTimeout(timer);
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       const rssKb = Number(/SITEZIP_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN);
-      resolve({ wallMs, peakRssMb: rssKb / 1024, code: code ?? 1, stderr });
+      resolve({ wallMs, peakRssMb: rssKb / 1024, code: code ?? 1, timedOut, stderr });
     });
   });
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { ArchiveError, isArchiveError } from './errors.js';
@@ -57,6 +58,8 @@ export async function archivePage(
   const fetcher = hooks.fetcher ?? new HttpFetcher(options);
   const timeout = AbortSignal.timeout(options.totalTimeoutMs);
   const signal = hooks.signal ? AbortSignal.any([hooks.signal, timeout]) : timeout;
+  // Every request in flight listens on this one signal.
+  setMaxListeners(0, signal);
   const progress: CaptureProgress = { phase: 'fetching', found: 1, done: 0, failed: 0, bytes: 0 };
   const ctx: CaptureContext = {
     options,

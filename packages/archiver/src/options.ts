@@ -11,8 +11,8 @@ export const archiveOptionsSchema = z.object({
   allowPrivateNetworks: z.boolean().default(false),
   /**
    * Requests in flight per origin. Browsers open 6 HTTP/1.1 connections but multiplex 100+
-   * streams over HTTP/2; 32 keeps a page's critical path short without a burst larger
-   * than a browser's.
+   * streams over HTTP/2; a high start keeps a page's critical path short, and an origin that
+   * answers 429/503 or drops connections gets half as many (see OriginScheduler).
    */
   connectionsPerOrigin: z.number().int().min(1).max(128).default(32),
   /** Largest accepted response body, after decompression. */

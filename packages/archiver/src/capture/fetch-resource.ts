@@ -50,6 +50,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest): Promise<Out
     const resource = await ctx.scheduler.run(request.url, PRIORITY[request.kind], () =>
       ctx.fetcher.fetch(request.url, { signal: ctx.signal, referrer: request.referrer }),
     );
+    if (resource.status === 429 || resource.status === 503) ctx.scheduler.slowDown(request.url);
     entry.status = resource.status;
     entry.contentType = resource.mimeType || undefined;
     if (resource.url !== request.url) entry.finalUrl = resource.url;
@@ -75,6 +76,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest): Promise<Out
     }
     return done(ctx, entry, path);
   } catch (error) {
+    if (isArchiveError(error) && error.retryable) ctx.scheduler.slowDown(request.url);
     return fail(ctx, entry, error);
   }
 }

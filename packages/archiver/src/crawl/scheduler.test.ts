@@ -26,3 +26,14 @@ describe('OriginScheduler', () => {
     expect(order).toEqual(['first', 'other-origin', 'css', 'image']);
   });
 });
+
+describe('OriginScheduler.slowDown', () => {
+  it('halves one origin concurrency down to 2', () => {
+    const scheduler = new OriginScheduler(64);
+    scheduler.slowDown('http://a.test/x');
+    expect(scheduler.concurrencyOf('http://a.test/y')).toBe(32);
+    for (let i = 0; i < 10; i++) scheduler.slowDown('http://a.test/');
+    expect(scheduler.concurrencyOf('http://a.test/')).toBe(2);
+    expect(scheduler.concurrencyOf('http://b.test/')).toBe(64);
+  });
+});
