@@ -20,12 +20,14 @@ export function measure(
     const child = spawn('/usr/bin/time', ['-f', 'SITEZIP_RSS_KB=%M', command, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
     });
     let stderr = '';
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGTERM');
+      // The whole process group: GNU time and the tool it runs (HTTrack ignores SIGTERM for minutes).
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
     }, timeoutMs);
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
