@@ -20,6 +20,8 @@ export interface OfflinePage {
   networkRequests: string[];
   /** Requests that failed for any reason, with Chromium's error text. */
   failedRequests: string[];
+  /** Uncaught script errors of the page. */
+  pageErrors: string[];
   close(): Promise<void>;
 }
 
@@ -35,7 +37,9 @@ export async function openOffline(browser: Browser, dir: string): Promise<Offlin
     return route.abort('blockedbyclient');
   });
   const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('requestfailed', (request) => failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
   await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
-  return { page, networkRequests, failedRequests, close: () => context.close() };
+  return { page, networkRequests, failedRequests, pageErrors, close: () => context.close() };
 }

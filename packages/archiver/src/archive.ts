@@ -73,6 +73,9 @@ export async function archivePage(
     progress,
     pending: new Set(),
     pageUrls: new Set([pageUrl]),
+    modules: new Map(),
+    moduleTasks: new Set(),
+    importMap: new Map(),
     stoppedBy: undefined,
     emit: () => hooks.onProgress?.({ ...progress }),
   };
@@ -177,7 +180,7 @@ function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, start
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
-    files: resources.filter((r) => r.path).length,
+    files: resources.filter((r) => r.path && !r.inlined).length,
     bytes: ctx.progress.bytes,
     failures: resources.filter((r) => r.error).length,
     ...(ctx.stoppedBy ? { stoppedBy: ctx.stoppedBy } : {}),

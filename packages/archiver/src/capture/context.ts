@@ -36,18 +36,24 @@ export interface CaptureContext {
   readonly pending: Set<Promise<void>>;
   /** The page's own URLs, so self-references land on index.html. */
   readonly pageUrls: Set<string>;
+  /** ES modules by import-map key (see process-module.ts), as data: URLs. */
+  readonly modules: Map<string, string>;
+  /** Module processing still running; documents wait for it to write their import map. */
+  readonly moduleTasks: Set<Promise<void>>;
+  /** The captured page's own import map, which bare specifiers in its modules resolve through. */
+  importMap: ReadonlyMap<string, string>;
   stoppedBy: string | undefined;
   emit(): void;
 }
 
-export function track(ctx: CaptureContext, work: Promise<void>): void {
-  const task = work.finally(() => ctx.pending.delete(task));
-  ctx.pending.add(task);
+export function track(ctx: CaptureContext, work: Promise<void>, set: Set<Promise<void>> = ctx.pending): void {
+  const task = work.finally(() => set.delete(task));
+  set.add(task);
 }
 
 /** Waits for processing to finish, including processing started while waiting. */
-export async function drain(ctx: CaptureContext): Promise<void> {
-  while (ctx.pending.size > 0) await Promise.all([...ctx.pending]);
+export async function drain(ctx: CaptureContext, set: Set<Promise<void>> = ctx.pending): Promise<void> {
+  while (set.size > 0) await Promise.all([...set]);
 }
 
 export async function save(ctx: CaptureContext, path: string, data: Buffer, compress: boolean): Promise<void> {

@@ -21,13 +21,13 @@ describe('sniffHtmlEncoding', () => {
     expect(sniffCssEncoding(bytes('body{}'), undefined, 'shift_jis')).toBe('shift_jis');
   });
 
-  it('rewrites charset declarations to utf-8 or adds one', () => {
+  it('rewrites charset declarations to utf-8', () => {
     expect(declareUtf8Html('<head><meta charset="Shift_JIS"><title>x</title>')).toBe(
       '<head><meta charset="utf-8"><title>x</title>',
     );
     expect(declareUtf8Html('<meta http-equiv="content-type" content="text/html; charset=windows-1251">')).toBe(
       '<meta http-equiv="content-type" content="text/html; charset=utf-8">',
     );
-    expect(declareUtf8Html('<html><head><title>x</title>')).toBe('<html><head><meta charset="utf-8"><title>x</title>');
+    expect(declareUtf8Html('<html><head><title>x</title>')).toBe('<html><head><title>x</title>');
   });
 });

@@ -62,18 +62,14 @@ export function decodeText(bytes: Uint8Array, encoding: string): string {
 
 /**
  * Saved documents are written as UTF-8 (the only encoding we can write without a
- * transcoding library), so every in-document charset declaration must say so.
+ * transcoding library) and get a `<meta charset="utf-8">` first in `<head>`; declarations of
+ * the original encoding are changed too, so no reader of the file is misled.
  */
 export function declareUtf8Html(html: string): string {
-  let declared = false;
-  const out = html.replace(new RegExp(META_CHARSET.source, 'gi'), (match: string, label: string) => {
-    declared = true;
-    return match.slice(0, match.length - label.length) + 'utf-8';
-  });
-  if (declared) return out;
-  const head = /<head\b[^>]*>/i.exec(out);
-  const at = head ? head.index + head[0].length : 0;
-  return `${out.slice(0, at)}<meta charset="utf-8">${out.slice(at)}`;
+  return html.replace(
+    new RegExp(META_CHARSET.source, 'gi'),
+    (match: string, label: string) => match.slice(0, match.length - label.length) + 'utf-8',
+  );
 }
 
 export function declareUtf8Css(css: string): string {

@@ -4,14 +4,26 @@ import { track, save, type CaptureContext, type Outcome } from './context.js';
 import type { ManifestEntry } from './manifest.js';
 import { processCss } from './process-css.js';
 import { processFrame } from './process-html.js';
+import { processModule } from './process-module.js';
 
-export type ResourceKind = 'stylesheet' | 'script' | 'image' | 'media' | 'font' | 'frame' | 'icon' | 'manifest' | 'other';
+export type ResourceKind =
+  | 'stylesheet'
+  | 'script'
+  | 'module'
+  | 'image'
+  | 'media'
+  | 'font'
+  | 'frame'
+  | 'icon'
+  | 'manifest'
+  | 'other';
 
 // What blocks rendering, and what leads to further requests, is fetched first.
 const PRIORITY: Readonly<Record<ResourceKind, number>> = {
   frame: 4,
   stylesheet: 3,
   script: 2,
+  module: 2,
   font: 2,
   image: 1,
   media: 0,
@@ -34,12 +46,14 @@ export interface ResourceRequest {
  * stylesheets importing each other never wait on one another.
  */
 export function fetchResource(ctx: CaptureContext, request: ResourceRequest): Promise<Outcome> {
-  return ctx.queue.get(request.url, () => start(ctx, request));
+  // A module is processed differently from the same file loaded as a classic script.
+  const key = request.kind === 'module' ? `module:${request.url}` : request.url;
+  return ctx.queue.get(key, () => start(ctx, request, key));
 }
 
-async function start(ctx: CaptureContext, request: ResourceRequest): Promise<Outcome> {
+async function start(ctx: CaptureContext, request: ResourceRequest, key: string): Promise<Outcome> {
   const entry: ManifestEntry = { url: request.url };
-  ctx.manifest.set(request.url, entry);
+  ctx.manifest.set(key, entry);
   if (ctx.queue.size > ctx.options.maxResources) {
     ctx.stoppedBy ??= `maxResources (${ctx.options.maxResources}) reached`;
     return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: more than ${ctx.options.maxResources} resources.`), false);
@@ -62,12 +76,15 @@ async function start(ctx: CaptureContext, request: ResourceRequest): Promise<Out
       return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: the capture reached ${ctx.options.maxTotalBytes} bytes.`));
     }
     const existing = ctx.paths.pathOf(resource.url);
-    if (existing) return done(ctx, entry, existing);
+    if (existing && request.kind !== 'module') return done(ctx, entry, existing);
     const asCss = isCssType(resource.mimeType) || (request.kind === 'stylesheet' && !isHtmlType(resource.mimeType));
     const mimeType = asCss ? 'text/css' : resource.mimeType;
     const path = ctx.paths.allocate(resource.url, mimeType);
     entry.bytes = resource.body.length;
-    if (asCss) {
+    if (request.kind === 'module') {
+      entry.inlined = true;
+      track(ctx, guard(ctx, entry, processModule(ctx, resource, path, request.depth)), ctx.moduleTasks);
+    } else if (asCss) {
       track(ctx, guard(ctx, entry, processCss(ctx, resource, path, request.depth)));
     } else if (request.kind === 'frame' && isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth) {
       track(ctx, guard(ctx, entry, processFrame(ctx, resource, path, request.depth)));

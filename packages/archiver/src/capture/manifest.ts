@@ -8,6 +8,8 @@ export interface ManifestEntry {
   status?: number;
   bytes?: number;
   contentType?: string;
+  /** An ES module, inlined into the import map of the documents that use it (no file of its own). */
+  inlined?: boolean;
   /** Why the resource is missing from the archive. */
   error?: string;
   errorCode?: string;

@@ -1,10 +1,12 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
-import { findHtmlRefs, rewriteHtml, type HtmlRef } from '../parse/index.js';
+import { findHtmlRefs, findModuleImports, moduleLexerReady, rewriteHtml, type HtmlRef, type InlineScript } from '../parse/index.js';
+import { parseImportMap } from '../resolve/import-map.js';
 import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
-import { save, type CaptureContext } from './context.js';
+import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeText, sniffHtmlEncoding } from './encoding.js';
-import { linkFor, resolveRefs, type FoundRef } from './resolve-refs.js';
+import { importMapScript, linkImports, moduleEntry, resolveImports } from './process-module.js';
+import { linkFor, outcomeFor, resolveRefs, type FoundRef } from './resolve-refs.js';
 
 /**
  * Keeps a saved page from reaching the network when opened (privacy, and proof that the
@@ -35,14 +37,40 @@ export async function processDocument(
 ): Promise<void> {
   const scan = findHtmlRefs(document.html);
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
+  const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module');
+  if (depth === 0) ctx.importMap = readImportMaps(scan.inlineScripts, base);
+  await moduleLexerReady;
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
-  const outcomes = await resolveRefs(ctx, assets, base, resource.url, depth);
+  const [outcomes, inlineImports] = await Promise.all([
+    resolveRefs(ctx, assets, base, resource.url, depth),
+    resolveImports(ctx, inlineModules.flatMap((s) => findModuleImports(s.text)), base, depth),
+  ]);
+  const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');
+  if (usesModules) await drain(ctx, ctx.moduleTasks);
   const rewritten = rewriteHtml(document.html, {
+    charset: 'utf-8',
     csp: OFFLINE_CSP,
-    map: (ref) => (ref.kind === 'page' ? pageLink(ctx, path, ref, base) : linkFor(path, ref.url, base, outcomes)),
+    ...(usesModules ? { headHtml: importMapScript(ctx) } : {}),
+    map: (ref) => {
+      if (ref.kind === 'page') return pageLink(ctx, path, ref, base);
+      if (ref.kind !== 'module') return linkFor(path, ref.url, base, outcomes);
+      const outcome = outcomeFor(ref.url, base, outcomes);
+      return outcome && (outcome.ok ? moduleEntry(outcome.path) : '');
+    },
+    // Our import map replaces the page's own: its entries were folded into the module keys.
+    inlineScript: (script) =>
+      script.type === 'importmap' ? (usesModules ? null : undefined) : linkImports(script.text, inlineImports, 'document.baseURI'),
   });
   const html = document.encoding === 'utf-8' ? rewritten : declareUtf8Html(rewritten);
   await save(ctx, path, Buffer.from(html, 'utf8'), true);
+}
+
+function readImportMaps(scripts: readonly InlineScript[], base: string): Map<string, string> {
+  const merged = new Map<string, string>();
+  for (const script of scripts) {
+    if (script.type === 'importmap') for (const [key, value] of parseImportMap(script.text, base)) merged.set(key, value);
+  }
+  return merged;
 }
 
 /** Links to pages: the captured page itself stays local, every other page becomes absolute. */

@@ -41,8 +41,12 @@ export function linkFor(
   baseUrl: string,
   outcomes: ReadonlyMap<string, Outcome>,
 ): string | undefined {
-  const url = normalizeUrl(raw, baseUrl);
-  const outcome = url ? outcomes.get(url) : undefined;
+  const outcome = outcomeFor(raw, baseUrl, outcomes);
   if (!outcome) return undefined;
   return outcome.ok ? relativeLink(fromPath, outcome.path) + fragmentOf(raw.trim()) : '';
+}
+
+export function outcomeFor(raw: string, baseUrl: string, outcomes: ReadonlyMap<string, Outcome>): Outcome | undefined {
+  const url = normalizeUrl(raw, baseUrl);
+  return url ? outcomes.get(url) : undefined;
 }

@@ -3,6 +3,7 @@ export type RefKind =
   | 'page'
   | 'stylesheet'
   | 'script'
+  | 'module'
   | 'image'
   | 'media'
   | 'font'
@@ -50,7 +51,7 @@ export const HTML_SOURCES: readonly HtmlSource[] = [
   { tag: 'link', attr: 'href', kind: 'icon', when: [rel('apple-touch-icon-precomposed')] },
   { tag: 'link', attr: 'href', kind: 'icon', when: [rel('mask-icon')] },
   { tag: 'link', attr: 'href', kind: 'manifest', when: [rel('manifest')] },
-  { tag: 'link', attr: 'href', kind: 'script', when: [rel('modulepreload')] },
+  { tag: 'link', attr: 'href', kind: 'module', when: [rel('modulepreload')] },
   { tag: 'link', attr: 'href', kind: 'stylesheet', when: preloadAs('style') },
   { tag: 'link', attr: 'href', kind: 'script', when: preloadAs('script') },
   { tag: 'link', attr: 'href', kind: 'font', when: preloadAs('font') },
@@ -58,6 +59,7 @@ export const HTML_SOURCES: readonly HtmlSource[] = [
   { tag: 'link', attr: 'imagesrcset', kind: 'image', format: 'srcset', when: preloadAs('image') },
   { tag: 'link', attr: 'href', kind: 'other', when: [rel('preload')] },
 
+  { tag: 'script', attr: 'src', kind: 'module', when: [{ attr: 'type', is: 'module' }] },
   { tag: 'script', attr: 'src', kind: 'script' },
   ...svgHref('script', 'script'),
   { tag: 'img', attr: 'src', kind: 'image' },

@@ -24,6 +24,7 @@ describe('findHtmlRefs', () => {
         { url: 'f.png', kind: 'image', source: 'css', follow: true },
         { url: '/next', kind: 'page', source: 'attr', follow: false },
       ],
+      inlineScripts: [],
     });
   });
 
@@ -272,5 +273,31 @@ describe('rewriteHtml <style> text', () => {
     const out = rewriteHtml('<style>a{b:url(x.png)}</style><p>after', { map: () => '</style><script>x</script>' });
     expect(out).toBe('<style>a{b:url("\\3c /style>\\3c script>x\\3c /script>")}</style><p>after');
     expect(findHtmlRefs(out).refs.map((r) => r.url)).toEqual(['</style><script>x</script>']);
+  });
+});
+
+describe('inline module scripts and import maps', () => {
+  const html = `<head><script type="importmap">{"imports":{}}</script><script type=module>import "./a.js";</script><script type=module src=m.js></script><script>classic()</script></head>`;
+
+  it('are reported with their raw text, and module src is a module ref', () => {
+    const scan = findHtmlRefs(html);
+    expect(scan.inlineScripts).toEqual([
+      { type: 'importmap', text: '{"imports":{}}' },
+      { type: 'module', text: 'import "./a.js";' },
+    ]);
+    expect(scan.refs).toEqual([{ url: 'm.js', kind: 'module', source: 'attr', follow: true }]);
+  });
+
+  it('are rewritten or removed, with charset, CSP and head markup inserted first', () => {
+    const out = rewriteHtml(html, {
+      map: () => undefined,
+      charset: 'utf-8',
+      csp: "default-src 'self'",
+      headHtml: '<script type="importmap">{}</script>',
+      inlineScript: (s) => (s.type === 'importmap' ? null : s.text.replace('./a.js', 'K')),
+    });
+    expect(out).toBe(
+      `<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'"><script type="importmap">{}</script><script type=module>import "K";</script><script type=module src=m.js></script><script>classic()</script></head>`,
+    );
   });
 });

@@ -24,20 +24,43 @@ import { trimAsciiWhitespace } from './skip-url.js';
 
 export type { HtmlRef, HtmlRefMap } from './html-slot.js';
 
+/** The text of an inline `<script type="module">` or `<script type="importmap">`. */
+export interface InlineScript {
+  type: 'module' | 'importmap';
+  text: string;
+}
+
+/**
+ * What to do with an inline module or import map: new text replaces the content, `null`
+ * removes the element, `undefined` keeps it as it is.
+ */
+export type InlineScriptMap = (script: InlineScript) => string | null | undefined;
+
 /** What an HTML document refers to. */
 export interface HtmlScan {
   /** `href` of the first `<base href>`, as written; the caller resolves refs against it. */
   baseHref: string | undefined;
   /** Every reference in document order, duplicates included. */
   refs: HtmlRef[];
+  /** Inline module scripts and import maps, in document order. */
+  inlineScripts: InlineScript[];
 }
 
 /** How {@link rewriteHtml} changes a document. */
 export interface RewriteHtmlOptions {
   /** Called for each reference {@link findHtmlRefs} reports; a string replaces it, `undefined` leaves it. */
   map: HtmlRefMap;
-  /** When set, a `<meta http-equiv="Content-Security-Policy">` with this policy goes first in `<head>`. */
+  /**
+   * When set, `<meta charset>` goes first in `<head>`: it must sit in the first 1024 bytes, and
+   * whatever else is inserted (an import map) can be long.
+   */
+  charset?: string;
+  /** When set, a `<meta http-equiv="Content-Security-Policy">` with this policy goes next. */
   csp?: string;
+  /** Markup inserted at the start of `<head>`, after the CSP (an import map must precede every module). */
+  headHtml?: string;
+  /** Rewrites inline module scripts and import maps. */
+  inlineScript?: InlineScriptMap;
 }
 
 /** `<meta http-equiv>` values whose behaviour would break or leave the saved copy. */
@@ -46,6 +69,7 @@ const REMOVED_META = new Set(['content-security-policy', 'refresh']);
 interface Pass {
   html: string;
   map: HtmlRefMap;
+  inlineScript: InlineScriptMap | undefined;
   edits: Edit[];
   baseHref: string | undefined;
 }
@@ -57,11 +81,10 @@ interface Pass {
  */
 export function findHtmlRefs(html: string): HtmlScan {
   const refs: HtmlRef[] = [];
-  const { pass } = scan(html, (ref) => {
-    refs.push(ref);
-    return undefined;
-  });
-  return { baseHref: pass.baseHref, refs };
+  const inlineScripts: InlineScript[] = [];
+  const record = (ref: HtmlRef) => void refs.push(ref);
+  const { pass } = scan(html, record, (script) => void inlineScripts.push(script));
+  return { baseHref: pass.baseHref, refs, inlineScripts };
 }
 
 /**
@@ -71,11 +94,13 @@ export function findHtmlRefs(html: string): HtmlScan {
  * inserts `options.csp` as a `<meta>` at the start of `<head>`.
  */
 export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
-  const { pass, doc } = scan(html, options.map);
-  if (options.csp) {
+  const { pass, doc } = scan(html, options.map, options.inlineScript);
+  const charset = options.charset ? `<meta charset="${escapeAttribute(options.charset)}">` : '';
+  const csp = options.csp ? `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}">` : '';
+  const head = charset + csp + (options.headHtml ?? '');
+  if (head) {
     const at = cspInsertionPoint(doc);
-    const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}">`;
-    pass.edits.push({ start: at, end: at, text: meta });
+    pass.edits.push({ start: at, end: at, text: head });
   }
   return applyEdits(html, pass.edits);
 }
@@ -86,9 +111,9 @@ function rewriteDocument(html: string, map: HtmlRefMap): string {
 }
 
 /** Walk the document, calling `map` for each reference and collecting the edits to make. */
-function scan(html: string, map: HtmlRefMap): { pass: Pass; doc: Document } {
+function scan(html: string, map: HtmlRefMap, inlineScript?: InlineScriptMap): { pass: Pass; doc: Document } {
   const doc = parseDocument(html);
-  const pass: Pass = { html, map, edits: [], baseHref: undefined };
+  const pass: Pass = { html, map, inlineScript, edits: [], baseHref: undefined };
   forEachElement(doc, (el) => visitElement(el, pass));
   return { pass, doc };
 }
@@ -110,7 +135,20 @@ function visitElement(el: Element, pass: Pass): void {
     return;
   }
   if (tag === 'style') rewriteStyleText(el, pass);
+  if (tag === 'script' && !attrs.has('src') && isHtmlElement(el)) rewriteInlineScript(el, attrs, pass);
   rewriteAttributes(el, tag, attrs, pass);
+}
+
+function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pass: Pass): void {
+  const type = trimAsciiWhitespace(attrs.get('type') ?? '').toLowerCase();
+  if ((type !== 'module' && type !== 'importmap') || !pass.inlineScript) return;
+  const { startTag, endTag } = el.sourceCodeLocation ?? {};
+  if (!startTag || !endTag) return;
+  // Script content is raw text: the source between the tags is exactly what the browser runs.
+  const text = pass.html.slice(startTag.endOffset, endTag.startOffset);
+  const next = pass.inlineScript({ type, text });
+  if (next === null) pass.edits.push({ start: startTag.startOffset, end: endTag.endOffset, text: '' });
+  else if (next !== undefined && next !== text) pass.edits.push({ start: startTag.endOffset, end: endTag.startOffset, text: next });
 }
 
 function removeRange(pass: Pass, range: Range | null | undefined): void {

@@ -7,5 +7,8 @@ export {
   type HtmlRef,
   type HtmlRefMap,
   type HtmlScan,
+  type InlineScript,
+  type InlineScriptMap,
   type RewriteHtmlOptions,
 } from './html.js';
+export { findModuleImports, moduleLexerReady, rewriteModule, type RewriteModuleOptions } from './js-modules.js';

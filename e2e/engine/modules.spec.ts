@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { moduleSite } from '../../packages/archiver/test/modules.fixture.js';
+import { serveFixture, type FixtureSite } from '../../packages/archiver/test/support/fixture-site.js';
+import { captureAndUnzip, type Captured } from '../support/capture.js';
+import { openOffline } from '../support/offline.js';
+
+let site: FixtureSite;
+let captured: Captured;
+
+test.beforeAll(async () => {
+  site = await serveFixture(moduleSite);
+  captured = await captureAndUnzip(site.url);
+});
+
+test.afterAll(async () => {
+  await captured.cleanup();
+  await site.close();
+});
+
+test('a page built from ES modules runs offline from file://', async ({ browser }) => {
+  const offline = await openOffline(browser, captured.dir);
+  try {
+    const { page } = offline;
+    await expect(page.locator('#out')).toHaveText('hello offline even v1 42');
+    await expect(page.locator('#inline')).toHaveText('INLINE');
+    await expect(page.locator('#lazy')).toHaveText('lazy loaded');
+    // import.meta.url stays a hierarchical URL, pointing where the module would sit in the ZIP.
+    await expect(page.locator('#meta')).toHaveText(/\/127\.0\.0\.1_\d+\/app\/x\.png$/);
+    expect(offline.networkRequests).toEqual([]);
+    expect(offline.failedRequests).toEqual([]);
+    expect(offline.pageErrors).toEqual([]);
+  } finally {
+    await offline.close();
+  }
+});

@@ -1,0 +1,75 @@
+import type { FetchedResource } from '../fetch/fetcher.js';
+import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/index.js';
+import { resolveSpecifier } from '../resolve/import-map.js';
+import { relativeLink } from '../resolve/relative-path.js';
+import type { CaptureContext, Outcome } from './context.js';
+import { fetchResource } from './fetch-resource.js';
+
+/**
+ * Why modules are inlined: Chromium fetches module scripts with CORS, and a page opened from
+ * file:// has an opaque origin, so `<script type=module src=x.js>` and every `import` fail.
+ * data: URLs are exempt. Each module becomes a data: URL under a stable key in an import map,
+ * and imports are rewritten to those keys: one module instance per URL (as online), cycles
+ * allowed, and no nesting of data: URLs inside data: URLs.
+ */
+export function moduleKey(path: string): string {
+  return `@sitezip/${path.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** A tiny module script that loads the module at `path` through the import map. */
+export function moduleEntry(path: string): string {
+  return `data:text/javascript,import${encodeURIComponent(JSON.stringify(moduleKey(path)))};`;
+}
+
+function dataUrl(mimeType: string, code: string): string {
+  const type = mimeType === 'application/json' || mimeType === 'text/css' ? mimeType : 'text/javascript';
+  return `data:${type};charset=utf-8;base64,${Buffer.from(code, 'utf8').toString('base64')}`;
+}
+
+/** Fetches what a module imports (once each) and returns their outcomes by specifier. */
+export async function resolveImports(
+  ctx: CaptureContext,
+  specifiers: readonly string[],
+  parentUrl: string,
+  depth: number,
+): Promise<Map<string, Outcome>> {
+  const entries = await Promise.all(
+    [...new Set(specifiers)].map(async (specifier) => {
+      const url = resolveSpecifier(specifier, parentUrl, ctx.importMap);
+      if (!url || !/^https?:/.test(url)) return undefined;
+      const outcome = await fetchResource(ctx, { url: url.replace(/#.*$/, ''), kind: 'module', referrer: parentUrl, depth });
+      return [specifier, outcome] as const;
+    }),
+  );
+  return new Map(entries.filter((e) => e !== undefined));
+}
+
+/** Rewrites a module's imports to import-map keys; failed imports keep no live URL. */
+export function linkImports(code: string, imports: ReadonlyMap<string, Outcome>, importMetaUrl?: string): string {
+  return rewriteModule(code, {
+    map: (specifier) => {
+      const outcome = imports.get(specifier);
+      if (!outcome) return undefined;
+      return outcome.ok ? moduleKey(outcome.path) : '@sitezip/failed';
+    },
+    ...(importMetaUrl ? { importMetaUrl } : {}),
+  });
+}
+
+export async function processModule(ctx: CaptureContext, resource: FetchedResource, path: string, depth: number): Promise<void> {
+  await moduleLexerReady;
+  const code = resource.body.toString('utf8');
+  const isJs = resource.mimeType !== 'application/json' && resource.mimeType !== 'text/css';
+  const imports = isJs ? await resolveImports(ctx, findModuleImports(code), resource.url, depth) : new Map();
+  // import.meta.url must stay a hierarchical URL for `new URL('./x', import.meta.url)` to work.
+  const here = `new URL(${JSON.stringify(relativeLink('index.html', path))}, document.baseURI).href`;
+  const linked = isJs ? linkImports(code, imports, here) : code;
+  ctx.modules.set(moduleKey(path), dataUrl(resource.mimeType, linked));
+}
+
+/** The `<script type="importmap">` holding every module captured so far. */
+export function importMapScript(ctx: CaptureContext): string {
+  const imports = Object.fromEntries([...ctx.modules].sort(([a], [b]) => a.localeCompare(b)));
+  const json = JSON.stringify({ imports }).replace(/</g, '\\u003c');
+  return `<script type="importmap">${json}</script>`;
+}

@@ -1,0 +1,51 @@
+import { init, parse, type ImportSpecifier } from 'es-module-lexer';
+
+/** The lexer is WebAssembly: await this once before calling the functions below. */
+export const moduleLexerReady: Promise<void> = init;
+
+const IMPORT_META = 3;
+const DYNAMIC = 2;
+
+function lex(code: string): readonly ImportSpecifier[] {
+  try {
+    return parse(code)[0];
+  } catch {
+    // Not parseable as a module (a syntax error, or not JavaScript at all): nothing to follow.
+    return [];
+  }
+}
+
+/** Module specifiers a module imports: static imports, re-exports and literal `import()`. */
+export function findModuleImports(code: string): string[] {
+  return lex(code).flatMap((i) => (i.t !== IMPORT_META && i.n !== undefined ? [i.n] : []));
+}
+
+export interface RewriteModuleOptions {
+  /** New specifier for an import; `undefined` leaves it. */
+  map: (specifier: string) => string | undefined;
+  /** A JavaScript expression that replaces `import.meta.url`. */
+  importMetaUrl?: string;
+}
+
+/** Replaces import specifiers (and `import.meta.url`), leaving every other byte as it was. */
+export function rewriteModule(code: string, options: RewriteModuleOptions): string {
+  let out = '';
+  let last = 0;
+  for (const i of lex(code)) {
+    if (i.t === IMPORT_META) {
+      const isUrl = /^\.url(?![\w$])/.test(code.slice(i.e, i.e + 5));
+      if (!isUrl || options.importMetaUrl === undefined) continue;
+      out += `${code.slice(last, i.s)}(${options.importMetaUrl})`;
+      last = i.e + 4;
+      continue;
+    }
+    if (i.n === undefined) continue;
+    const next = options.map(i.n);
+    if (next === undefined) continue;
+    // Static specifiers are located inside their quotes, dynamic ones with them.
+    const text = i.t === DYNAMIC ? JSON.stringify(next) : JSON.stringify(next).slice(1, -1);
+    out += code.slice(last, i.s) + text;
+    last = i.e;
+  }
+  return out + code.slice(last);
+}

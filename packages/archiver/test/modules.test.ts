@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archivePage, MemorySink, type Manifest } from '../src/index.js';
+import { moduleSite } from './modules.fixture.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await serveFixture(moduleSite);
+});
+afterAll(() => site.close());
+
+function importMapOf(html: string): Record<string, string> {
+  const json = /<script type="importmap">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!json) throw new Error('no import map');
+  return (JSON.parse(json) as { imports: Record<string, string> }).imports;
+}
+
+describe('ES module pages', () => {
+  it('inlines every module of the graph into one import map and points scripts at it', async () => {
+    const sink = new MemorySink();
+    await archivePage(site.url, sink, { allowPrivateNetworks: true });
+    const html = sink.text('index.html');
+    const imports = importMapOf(html);
+    const host = `127.0.0.1_${new URL(site.url).port}`;
+    const keys = Object.keys(imports).sort();
+    expect(keys).toEqual(
+      ['app/data.json', 'app/even.js', 'app/lazy.js', 'app/main.js', 'app/odd.js', 'lib/greeting.js', 'lib/shout.js', 'vendor/v.js'].map(
+        (p) => `@sitezip/${host}/${p}`,
+      ),
+    );
+    const main = Buffer.from(imports[`@sitezip/${host}/app/main.js`]!.split(',')[1]!, 'base64').toString();
+    expect(main).toContain(`from '@sitezip/${host}/lib/greeting.js'`);
+    expect(main).toContain(`import("@sitezip/${host}/app/lazy.js")`);
+    expect(imports[`@sitezip/${host}/app/data.json`]).toMatch(/^data:application\/json;/);
+    // The page's own import map is folded in and removed; only ours is left, before any module.
+    expect(html.match(/type="importmap"/g)).toHaveLength(1);
+    expect(html.indexOf('type="importmap"')).toBeLessThan(html.indexOf('type="module"'));
+    expect(html).toContain(`import { shout } from '@sitezip/${host}/lib/shout.js'`);
+    expect(html).not.toContain('src="/app/main.js"');
+    expect(html.indexOf('<meta charset="utf-8">')).toBeLessThan(100);
+    // Each module was fetched once, even the cycle and the preloaded entry.
+    expect(site.hits.get('/app/main.js')).toBe(1);
+    expect(site.hits.get('/app/even.js')).toBe(1);
+    const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    expect(manifest.resources.filter((r) => r.inlined)).toHaveLength(8);
+    expect([...sink.files.keys()].filter((k) => k.endsWith('.js'))).toEqual([]);
+  });
+});
