@@ -38,6 +38,8 @@ export interface ResourceRequest {
   referrer: string;
   /** Nesting of documents: the page is 0, its iframes 1. */
   depth: number;
+  /** Encoding of the referring document or stylesheet: a stylesheet without a charset inherits it. */
+  encoding?: string;
 }
 
 /**
@@ -85,7 +87,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
       entry.inlined = true;
       track(ctx, guard(ctx, entry, processModule(ctx, resource, path, request.depth)), ctx.moduleTasks);
     } else if (asCss) {
-      track(ctx, guard(ctx, entry, processCss(ctx, resource, path, request.depth)));
+      track(ctx, guard(ctx, entry, processCss(ctx, resource, path, request.depth, request.encoding)));
     } else if (request.kind === 'frame' && isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth) {
       track(ctx, guard(ctx, entry, processFrame(ctx, resource, path, request.depth)));
     } else {

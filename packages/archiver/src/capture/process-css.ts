@@ -16,7 +16,7 @@ export async function processCss(
   const text = decodeText(resource.body, encoding);
   const refs = findCssRefs(text);
   const found = refs.map((ref) => ({ url: ref.url, kind: ref.kind === 'import' ? ('stylesheet' as const) : ('image' as const) }));
-  const outcomes = await resolveRefs(ctx, found, resource.url, resource.url, depth);
+  const outcomes = await resolveRefs(ctx, found, resource.url, resource.url, depth, encoding);
   const rewritten = rewriteCss(text, (ref) => linkFor(path, ref.url, resource.url, outcomes));
   await save(ctx, path, Buffer.from(declareUtf8Css(rewritten), 'utf8'), true);
 }

@@ -42,7 +42,7 @@ export async function processDocument(
   await moduleLexerReady;
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
   const [outcomes, inlineImports] = await Promise.all([
-    resolveRefs(ctx, assets, base, resource.url, depth),
+    resolveRefs(ctx, assets, base, resource.url, depth, document.encoding),
     resolveImports(ctx, inlineModules.flatMap((s) => findModuleImports(s.text)), base, depth),
   ]);
   const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');

@@ -15,6 +15,7 @@ export async function resolveRefs(
   baseUrl: string,
   referrer: string,
   depth: number,
+  encoding?: string,
 ): Promise<Map<string, Outcome>> {
   const wanted = new Map<string, ResourceKind>();
   for (const ref of refs) {
@@ -23,7 +24,8 @@ export async function resolveRefs(
   }
   const entries = await Promise.all(
     [...wanted].map(async ([url, kind]) => {
-      const outcome = await fetchResource(ctx, { url, kind, referrer, depth: kind === 'frame' ? depth + 1 : depth });
+      const next = kind === 'frame' ? depth + 1 : depth;
+      const outcome = await fetchResource(ctx, { url, kind, referrer, depth: next, ...(encoding ? { encoding } : {}) });
       return [url, outcome] as const;
     }),
   );
