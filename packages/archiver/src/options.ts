@@ -23,6 +23,10 @@ export const archiveOptionsSchema = z.object({
   maxResources: z.number().int().positive().max(100_000).default(5_000),
   /** Time to first response byte and longest pause between body chunks. */
   requestTimeoutMs: z.number().int().positive().default(20_000),
+  /** Longest time one response may take in all, however steadily it trickles. */
+  resourceTimeoutMs: z.number().int().positive().default(120_000),
+  /** Bodies that need no parsing go to a temporary file past this size instead of memory. */
+  spoolThresholdBytes: z.number().int().min(0).default(2 * MB),
   /** Wall-clock budget of a whole capture. */
   totalTimeoutMs: z.number().int().positive().default(10 * 60_000),
   /** Retries after 5xx, resets and time-outs (never after 4xx). */

@@ -1,6 +1,6 @@
 import type { OriginScheduler } from '../crawl/scheduler.js';
 import type { WorkQueue } from '../crawl/work-queue.js';
-import type { Fetcher } from '../fetch/fetcher.js';
+import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
 import type { ArchiveSink } from '../sink/archive-sink.js';
@@ -59,4 +59,11 @@ export async function drain(ctx: CaptureContext, set: Set<Promise<void>> = ctx.p
 export async function save(ctx: CaptureContext, path: string, data: Buffer, compress: boolean): Promise<void> {
   await ctx.sink.add(path, data, { compress });
   ctx.progress.bytes += data.length;
+}
+
+/** Saves a fetched body, from memory or from the file it was spooled to. */
+export async function saveResource(ctx: CaptureContext, path: string, resource: FetchedResource, compress: boolean): Promise<void> {
+  if (!resource.file) return save(ctx, path, resource.body, compress);
+  await ctx.sink.addFile(path, resource.file.path, { compress, size: resource.file.size });
+  ctx.progress.bytes += resource.file.size;
 }

@@ -1,6 +1,6 @@
 import { ArchiveError, isArchiveError } from '../errors.js';
 import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-types.js';
-import { track, save, type CaptureContext, type Outcome } from './context.js';
+import { saveResource, track, type CaptureContext, type Outcome } from './context.js';
 import type { ManifestEntry } from './manifest.js';
 import { processCss } from './process-css.js';
 import { processFrame } from './process-html.js';
@@ -31,6 +31,9 @@ const PRIORITY: Readonly<Record<ResourceKind, number>> = {
   manifest: 0,
   other: 0,
 };
+
+// Kinds whose bodies are read as text (others may be spooled to disk; see FetchInit.spool).
+const PARSED: ReadonlySet<ResourceKind> = new Set(['stylesheet', 'module', 'frame']);
 
 export interface ResourceRequest {
   url: string;
@@ -64,7 +67,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
   ctx.emit();
   try {
     const resource = await ctx.scheduler.run(request.url, PRIORITY[request.kind], () =>
-      ctx.fetcher.fetch(request.url, { signal: ctx.signal, referrer: request.referrer }),
+      ctx.fetcher.fetch(request.url, { signal: ctx.signal, referrer: request.referrer, spool: !PARSED.has(request.kind) }),
     );
     if (resource.status === 429 || resource.status === 503) ctx.scheduler.slowDown(request.url);
     entry.status = resource.status;
@@ -73,16 +76,17 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
     if (resource.status >= 400) {
       return fail(ctx, entry, new ArchiveError('HTTP_ERROR', `HTTP ${resource.status}`, { status: resource.status }));
     }
-    if (ctx.progress.bytes + resource.body.length > ctx.options.maxTotalBytes) {
+    const size = resource.file?.size ?? resource.body.length;
+    if (ctx.progress.bytes + size > ctx.options.maxTotalBytes) {
       ctx.stoppedBy ??= `maxTotalBytes (${ctx.options.maxTotalBytes}) reached`;
       return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: the capture reached ${ctx.options.maxTotalBytes} bytes.`));
     }
     const existing = ctx.paths.pathOf(resource.url);
     if (existing && request.kind !== 'module') return done(ctx, entry, existing);
-    const asCss = isCssType(resource.mimeType) || (request.kind === 'stylesheet' && !isHtmlType(resource.mimeType));
+    const asCss = !resource.file && (isCssType(resource.mimeType) || (request.kind === 'stylesheet' && !isHtmlType(resource.mimeType)));
     const mimeType = asCss ? 'text/css' : resource.mimeType;
     const path = ctx.paths.allocate(resource.url, mimeType);
-    entry.bytes = resource.body.length;
+    entry.bytes = size;
     if (request.kind === 'module') {
       entry.inlined = true;
       track(ctx, guard(ctx, entry, processModule(ctx, resource, path, request.depth)), ctx.moduleTasks);
@@ -91,7 +95,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
     } else if (request.kind === 'frame' && isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth) {
       track(ctx, guard(ctx, entry, processFrame(ctx, resource, path, request.depth)));
     } else {
-      await save(ctx, path, resource.body, !isAlreadyCompressed(mimeType));
+      await saveResource(ctx, path, resource, !isAlreadyCompressed(mimeType));
     }
     return done(ctx, entry, path);
   } catch (error) {

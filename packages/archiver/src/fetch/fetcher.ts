@@ -10,12 +10,24 @@ export interface FetchedResource {
   mimeType: string;
   /** The `charset` parameter of Content-Type, lower case, when present. */
   charset: string | undefined;
-  /** Body after Content-Encoding was undone. */
+  /** Body after Content-Encoding was undone; empty when it was spooled to `file`. */
   body: Buffer;
+  /** A large body kept on disk instead of in memory (see FetchInit.spool). The reader deletes it. */
+  file?: SpooledFile;
   redirects: readonly string[];
 }
 
+export interface SpooledFile {
+  path: string;
+  size: number;
+}
+
 export interface FetchInit {
+  /**
+   * The caller will not parse this body: past a size threshold it may go to a temporary file,
+   * so that large images and videos never sit in memory.
+   */
+  spool?: boolean;
   signal?: AbortSignal;
   /** The page that referenced this resource, sent as Referer like a browser would. */
   referrer?: string;

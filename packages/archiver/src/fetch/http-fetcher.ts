@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import { ArchiveError, isArchiveError } from '../errors.js';
@@ -14,6 +17,8 @@ type HttpOptions = Pick<
   | 'connectionsPerOrigin'
   | 'maxResourceBytes'
   | 'requestTimeoutMs'
+  | 'resourceTimeoutMs'
+  | 'spoolThresholdBytes'
   | 'retries'
   | 'maxRedirects'
   | 'userAgent'
@@ -22,6 +27,8 @@ type HttpOptions = Pick<
 /** Fetcher over undici: keep-alive pools per origin, SSRF-guarded connects, manual redirects. */
 export class HttpFetcher implements Fetcher {
   private readonly agent: Agent;
+  private spoolDir: Promise<string> | undefined;
+  private spooled = 0;
 
   constructor(
     private readonly options: HttpOptions,
@@ -37,14 +44,21 @@ export class HttpFetcher implements Fetcher {
 
   async fetch(url: string, init: FetchInit = {}): Promise<FetchedResource> {
     for (let attempt = 0; ; attempt++) {
+      const deadline = AbortSignal.timeout(this.options.resourceTimeoutMs);
+      const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
       try {
-        const resource = await this.fetchFollowingRedirects(url, init);
+        const resource = await this.fetchFollowingRedirects(url, { ...init, signal });
         if (resource.status >= 500 && resource.status !== 501 && attempt < this.options.retries) {
           await backoff(attempt, init.signal);
           continue;
         }
         return resource;
       } catch (error) {
+        if (deadline.aborted && !init.signal?.aborted) {
+          // A body that trickles steadily past the deadline would do the same again.
+          const seconds = Math.round(this.options.resourceTimeoutMs / 1000);
+          throw new ArchiveError('TIMEOUT', `${url} took longer than ${seconds} s to download (timeout).`, { cause: error });
+        }
         const failure = toArchiveError(error, url);
         if (!failure.retryable || attempt >= this.options.retries || init.signal?.aborted) throw failure;
         await backoff(attempt, init.signal);
@@ -52,8 +66,16 @@ export class HttpFetcher implements Fetcher {
     }
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await this.agent.close();
+    if (this.spoolDir) await rm(await this.spoolDir, { recursive: true, force: true });
+  }
+
+  private spoolTarget(init: FetchInit): Promise<{ threshold: number; dir: string; name: string }> | undefined {
+    if (!init.spool) return undefined;
+    this.spoolDir ??= mkdtemp(join(tmpdir(), 'sitezip-spool-'));
+    const name = String(++this.spooled);
+    return this.spoolDir.then((dir) => ({ threshold: this.options.spoolThresholdBytes, dir, name }));
   }
 
   private async fetchFollowingRedirects(url: string, init: FetchInit): Promise<FetchedResource> {
@@ -94,9 +116,12 @@ export class HttpFetcher implements Fetcher {
         response.body.destroy();
         throw new ArchiveError('TOO_LARGE', `${current} is larger than the limit of ${this.options.maxResourceBytes} bytes.`);
       }
-      const body = await readBody(response.body, headers['content-encoding'] ?? '', this.options.maxResourceBytes, current);
+      const spool = response.statusCode < 400 ? await this.spoolTarget(init) : undefined;
+      const limits = { maxBytes: this.options.maxResourceBytes, ...(spool ? { spool } : {}) };
+      const { body, file } = await readBody(response.body, headers['content-encoding'] ?? '', limits, current);
       const [mimeType, charset] = parseContentType(headers['content-type']);
-      return { requestedUrl: url, url: current, status: response.statusCode, headers, mimeType, charset, body, redirects };
+      const resource = { requestedUrl: url, url: current, status: response.statusCode, headers, mimeType, charset, body, redirects };
+      return file ? { ...resource, file } : resource;
     }
   }
 }

@@ -1,7 +1,12 @@
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable, type Transform } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
-import type { Transform } from 'node:stream';
 import { ArchiveError } from '../errors.js';
+import type { SpooledFile } from './fetcher.js';
 
 function decoderFor(encoding: string, firstByte: number | undefined): Transform | undefined {
   switch (encoding) {
@@ -11,7 +16,7 @@ function decoderFor(encoding: string, firstByte: number | undefined): Transform 
     case 'br':
       return createBrotliDecompress();
     case 'deflate':
-      // Servers disagree on "deflate": zlib-wrapped (starts 0x78) or raw.
+      // Servers disagree on "deflate": zlib-wrapped (a CMF byte: method 8, window ≤ 7) or raw.
       return firstByte !== undefined && (firstByte & 0x0f) === 8 && firstByte >> 4 <= 7
         ? createInflate()
         : createInflateRaw();
@@ -20,16 +25,19 @@ function decoderFor(encoding: string, firstByte: number | undefined): Transform 
   }
 }
 
+export interface BodyLimits {
+  maxBytes: number;
+  /** Bodies larger than this go to a file in `dir` instead of memory; absent: never. */
+  spool?: { threshold: number; dir: string; name: string };
+}
+
+export type Body = { body: Buffer; file?: undefined } | { body: Buffer; file: SpooledFile };
+
 /**
  * Reads a response body, undoing Content-Encoding, and stops with TOO_LARGE as soon as the
- * decoded size passes `maxBytes`, so neither huge responses nor decompression bombs are held.
+ * decoded size passes the limit, so neither huge responses nor decompression bombs are held.
  */
-export async function readBody(
-  body: Readable,
-  contentEncoding: string,
-  maxBytes: number,
-  url: string,
-): Promise<Buffer> {
+export async function readBody(body: Readable, contentEncoding: string, limits: BodyLimits, url: string): Promise<Body> {
   const encodings = contentEncoding
     .toLowerCase()
     .split(',')
@@ -46,16 +54,34 @@ export async function readBody(
   }
   const chunks: Buffer[] = [];
   let size = 0;
+  let file: WriteStream | undefined;
+  let filePath: string | undefined;
   try {
     for await (const chunk of stream) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
-        throw new ArchiveError('TOO_LARGE', `${url} is larger than the limit of ${maxBytes} bytes.`);
+      const data = chunk as Buffer;
+      size += data.length;
+      if (size > limits.maxBytes) {
+        throw new ArchiveError('TOO_LARGE', `${url} is larger than the limit of ${limits.maxBytes} bytes.`);
       }
-      chunks.push(chunk as Buffer);
+      if (!file && limits.spool && size > limits.spool.threshold) {
+        filePath = join(limits.spool.dir, limits.spool.name);
+        file = createWriteStream(filePath);
+        for (const held of chunks.splice(0)) file.write(held);
+      }
+      if (!file) chunks.push(data);
+      else if (!file.write(data)) await once(file, 'drain');
+    }
+    if (file && filePath) {
+      file.end();
+      await finished(file);
+      return { body: Buffer.alloc(0), file: { path: filePath, size } };
     }
   } catch (error) {
     body.destroy();
+    if (file && filePath) {
+      file.destroy();
+      await rm(filePath, { force: true });
+    }
     if (error instanceof ArchiveError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? '';
     if (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR__ERROR_FORMAT_PADDING_1') {
@@ -63,7 +89,7 @@ export async function readBody(
     }
     throw error;
   }
-  return Buffer.concat(chunks, size);
+  return { body: Buffer.concat(chunks, size) };
 }
 
 async function* chain(first: Buffer | undefined, rest: AsyncIterator<unknown>): AsyncGenerator<Buffer> {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { ArchiveSink } from './archive-sink.js';
 
 /** Keeps files in a Map: for tests and for callers that post-process entries. */
@@ -8,6 +9,10 @@ export class MemorySink implements ArchiveSink {
   async add(path: string, data: Buffer): Promise<void> {
     if (this.files.has(path)) throw new Error(`duplicate archive path ${path}`);
     this.files.set(path, data);
+  }
+
+  async addFile(path: string, source: string): Promise<void> {
+    await this.add(path, await readFile(source));
   }
 
   async close(): Promise<void> {

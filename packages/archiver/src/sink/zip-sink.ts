@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
@@ -23,9 +23,16 @@ export class ZipSink implements ArchiveSink {
   }
 
   async add(path: string, data: Buffer, options: { compress: boolean }): Promise<void> {
-    if (this.paths.has(path)) throw new Error(`duplicate archive path ${path}`);
-    this.paths.add(path);
+    this.claim(path);
     this.zip.addBuffer(data, path, { compress: options.compress, mtime: this.mtime });
+  }
+
+  async addFile(path: string, source: string, options: { compress: boolean; size: number }): Promise<void> {
+    this.claim(path);
+    // Opened only when this entry's turn comes: thousands of queued files never hold a descriptor each.
+    this.zip.addReadStreamLazy(path, { compress: options.compress, size: options.size, mtime: this.mtime }, (cb) =>
+      cb(null, createReadStream(source)),
+    );
   }
 
   async close(): Promise<void> {
@@ -37,6 +44,11 @@ export class ZipSink implements ArchiveSink {
     this.output.destroy();
     await this.done.catch(() => undefined);
   }
+
+  private claim(path: string): void {
+    if (this.paths.has(path)) throw new Error(`duplicate archive path ${path}`);
+    this.paths.add(path);
+  }
 }
 
 /** A ZipSink writing to a file; `abort()` removes the partial file. */
@@ -44,6 +56,7 @@ export function zipFileSink(path: string): ArchiveSink {
   const sink = new ZipSink(createWriteStream(path));
   return {
     add: (entry, data, options) => sink.add(entry, data, options),
+    addFile: (entry, source, options) => sink.addFile(entry, source, options),
     close: () => sink.close(),
     abort: async () => {
       await sink.abort();
