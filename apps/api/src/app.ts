@@ -1,10 +1,13 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { authRoutes } from './features/auth/routes.js';
 import { LocalFileStore } from './features/downloads/file-store.js';
 import { downloadRoutes } from './features/downloads/routes.js';
 import { HttpError } from './lib/http-error.js';
 import { serveWebApp } from './plugins/web-app.js';
+import { createServices } from './services.js';
 
 /** Builds the whole HTTP app from a config; the caller owns listening and closing. */
 export async function buildApp(config: Readonly<Config>): Promise<FastifyInstance> {
@@ -27,10 +30,22 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
 
+  const services = await createServices(config);
+  app.addHook('onClose', () => services.close());
+  // `npm run admin` finds a running server (and may call it) through the lock file.
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (services.lock && address && typeof address === 'object') {
+      await services.lock.announce({ port: address.port, adminToken: services.adminToken });
+    }
+  });
+
   const store = new LocalFileStore(join(config.dataDir, 'files'));
   await store.init();
 
   app.get('/health', async () => ({ status: 'ok' }));
+  await authRoutes(app, config, services.auth);
+  await adminRoutes(app, services.adminToken, services.admin);
   downloadRoutes(app, config, store);
   await serveWebApp(app, config.webDist);
   return app;

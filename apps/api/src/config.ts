@@ -1,20 +1,31 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { DatabaseTarget } from './db/database.js';
 
 const flag = z
   .string()
   .optional()
   .transform((v) => ['1', 'true', 'yes'].includes((v ?? '').trim().toLowerCase()));
 
+const positiveInt = z.coerce.number().int().positive();
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  PGLITE_DATA_DIR: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL_SECONDS: positiveInt.default(7 * 24 * 3600),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  AUTH_RATE_LIMIT_PER_IP: positiveInt.default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: positiveInt.default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
   SITEZIP_ALLOW_PRIVATE_NETWORKS: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  CAPTURE_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(120),
+  CAPTURE_TIMEOUT_SECONDS: positiveInt.default(120),
 });
 
 export interface Config {
@@ -24,6 +35,13 @@ export interface Config {
   dataDir: string;
   /** The built web app served at `/`; absent files mean an API-only server. */
   webDist: string;
+  database: DatabaseTarget;
+  /** From the environment; otherwise generated once and kept in DATA_DIR. */
+  jwtSecret: string | undefined;
+  jwtTtlSeconds: number;
+  /** log2 of scrypt's N. */
+  passwordHashCost: number;
+  authRateLimit: { perIp: number; perAccount: number; windowMs: number };
   allowPrivateNetworks: boolean;
   logLevel: string;
   captureTimeoutMs: number;
@@ -39,13 +57,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir,
     webDist: resolve(e.WEB_DIST ?? defaultWebDist),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: e.PGLITE_DATA_DIR ?? join(dataDir, 'db') },
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
     allowPrivateNetworks: e.SITEZIP_ALLOW_PRIVATE_NETWORKS,
     logLevel: e.LOG_LEVEL,
     captureTimeoutMs: e.CAPTURE_TIMEOUT_SECONDS * 1000,
-  });
+  } satisfies Config);
 }

@@ -5,8 +5,8 @@ export type DownloadMode = (typeof downloadModes)[number];
 
 /** Body of `POST /download` (and later `POST /jobs`). */
 export const downloadRequestSchema = z.object({
-  url: z.string().trim().min(1, 'Please enter a website URL').max(2048, 'URL is too long'),
-  mode: z.enum(downloadModes).default('single'),
+  url: z.string({ error: 'Please enter a website URL' }).trim().min(1, 'Please enter a website URL').max(2048, 'URL is too long'),
+  mode: z.enum(downloadModes, { error: 'mode must be "single" or "full"' }).default('single'),
 });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
 

@@ -1,0 +1,78 @@
+import type { UserView } from './features/users/user-view.js';
+import { loadConfig } from './config.js';
+import { DataDirLockedError, type LockOwner } from './db/data-dir-lock.js';
+import { parsePlan } from './features/admin/admin-service.js';
+import { createServices } from './services.js';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+  set-plan <email> free|monthly|yearly   set a user's plan
+  list-users                             list every user with their plan
+
+Works whether or not the server is running (same DATA_DIR / DATABASE_URL as the server).`;
+
+type Command = { name: 'set-plan'; email: string; plan: string } | { name: 'list-users' };
+
+function parseCommand(argv: string[]): Command {
+  const [name, ...args] = argv;
+  if (name === 'set-plan' && args.length === 2) {
+    parsePlan(args[1]);
+    return { name, email: args[0]!, plan: args[1]! };
+  }
+  if (name === 'list-users' && args.length === 0) return { name };
+  throw new Error(USAGE);
+}
+
+/** Runs the command on the database directly. */
+async function runLocally(command: Command): Promise<UserView[]> {
+  const services = await createServices(loadConfig());
+  try {
+    if (command.name === 'set-plan') return [await services.admin.setPlan(command.email, parsePlan(command.plan))];
+    return await services.admin.listUsers();
+  } finally {
+    await services.close();
+  }
+}
+
+/** A running embedded server owns the PGlite directory: ask it instead. */
+async function runThroughServer(command: Command, owner: LockOwner): Promise<UserView[]> {
+  if (!owner.port || !owner.adminToken) throw new Error(`The server (process ${owner.pid}) is starting; try again in a moment.`);
+  const base = `http://127.0.0.1:${owner.port}`;
+  const headers = { 'x-admin-token': owner.adminToken, 'content-type': 'application/json' };
+  const response =
+    command.name === 'set-plan'
+      ? await fetch(`${base}/admin/plan`, { method: 'POST', headers, body: JSON.stringify({ email: command.email, plan: command.plan }) })
+      : await fetch(`${base}/admin/users`, { headers });
+  const body = (await response.json()) as UserView | UserView[] | { detail: string };
+  if (!response.ok) throw new Error((body as { detail: string }).detail);
+  return Array.isArray(body) ? body : [body as UserView];
+}
+
+function print(users: UserView[]): void {
+  if (users.length === 0) return void console.log('No users.');
+  for (const user of users) {
+    console.log(`${user.email}\t${user.subscription_status ?? 'free'}\t${user.name}\t${user.created_at}`);
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  try {
+    print(await runLocally(command).catch((error: unknown) => {
+      if (error instanceof DataDirLockedError) return runThroughServer(command, error.owner);
+      throw error;
+    }));
+    return 0;
+  } catch (error) {
+    console.error(`admin: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

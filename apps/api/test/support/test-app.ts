@@ -1,0 +1,40 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { createTestDatabase, type TestDatabase } from './databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on PGlite (in memory) or on a fresh PostgreSQL database, with fast password hashing. */
+export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sitezip-api-'));
+  let database: TestDatabase | undefined;
+  const dbEnv: Record<string, string> =
+    kind === 'postgres' ? { DATABASE_URL: (database = await createTestDatabase()).url } : { PGLITE_DATA_DIR: 'memory://' };
+  const app = await buildApp(
+    loadConfig({
+      DATA_DIR: dataDir,
+      WEB_DIST: join(dataDir, 'no-web'),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      PASSWORD_HASH_COST: '12',
+      ...dbEnv,
+      ...env,
+    }),
+  );
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
