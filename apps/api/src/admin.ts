@@ -3,6 +3,9 @@ import { loadConfig } from './config.js';
 import { DataDirLockedError, type LockOwner } from './db/data-dir-lock.js';
 import { parsePlan } from './features/admin/admin-service.js';
 import { createServices } from './services.js';
+import { pino } from 'pino';
+
+const silentLogger = pino({ level: 'silent' });
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -25,7 +28,7 @@ function parseCommand(argv: string[]): Command {
 
 /** Runs the command on the database directly. */
 async function runLocally(command: Command): Promise<UserView[]> {
-  const services = await createServices(loadConfig());
+  const services = await createServices(loadConfig(), silentLogger);
   try {
     if (command.name === 'set-plan') return [await services.admin.setPlan(command.email, parsePlan(command.plan))];
     return await services.admin.listUsers();

@@ -1,13 +1,19 @@
-import { join } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
-import { LocalFileStore } from './features/downloads/file-store.js';
-import { downloadRoutes } from './features/downloads/routes.js';
+import { fileRoutes } from './features/files/routes.js';
+import { jobRoutes } from './features/jobs/routes.js';
 import { HttpError } from './lib/http-error.js';
 import { serveWebApp } from './plugins/web-app.js';
-import { createServices } from './services.js';
+import { createServices, type Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's services, for the process edges (server, worker) and tests. */
+    services: Services;
+  }
+}
 
 /** Builds the whole HTTP app from a config; the caller owns listening and closing. */
 export async function buildApp(config: Readonly<Config>): Promise<FastifyInstance> {
@@ -30,7 +36,8 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   });
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
 
-  const services = await createServices(config);
+  const services = await createServices(config, app.log);
+  app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   // `npm run admin` finds a running server (and may call it) through the lock file.
   app.addHook('onListen', async () => {
@@ -40,13 +47,20 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     }
   });
 
-  const store = new LocalFileStore(join(config.dataDir, 'files'));
-  await store.init();
-
   app.get('/health', async () => ({ status: 'ok' }));
   await authRoutes(app, config, services.auth);
   await adminRoutes(app, services.adminToken, services.admin);
-  downloadRoutes(app, config, store);
+  await jobRoutes(app, {
+    config,
+    auth: services.auth,
+    jobs: services.jobs,
+    service: services.jobsService,
+    events: services.events,
+  });
+  fileRoutes(app, services.jobs, services.store, services.preview);
+  const recovered = await services.jobsService.recover();
+  if (recovered.requeued || recovered.failed) app.log.info(recovered, 'recovered unfinished jobs');
+  services.sweeper.start(config.jobs.sweepIntervalMs);
   await serveWebApp(app, config.webDist);
   return app;
 }

@@ -26,6 +26,12 @@ const envSchema = z.object({
   SITEZIP_ALLOW_PRIVATE_NETWORKS: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTURE_TIMEOUT_SECONDS: positiveInt.default(120),
+  JOB_CONCURRENCY: positiveInt.default(2),
+  JOB_QUEUE_MAX: positiveInt.default(50),
+  FILE_TTL_SECONDS: positiveInt.default(3600),
+  SWEEP_INTERVAL_SECONDS: positiveInt.default(60),
+  ANON_RATE_LIMIT: positiveInt.default(30),
+  ANON_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(3600),
 });
 
 export interface Config {
@@ -45,6 +51,17 @@ export interface Config {
   allowPrivateNetworks: boolean;
   logLevel: string;
   captureTimeoutMs: number;
+  jobs: {
+    /** Captures running at once in this process. */
+    concurrency: number;
+    /** Jobs waiting beyond this answer 503. */
+    queueMax: number;
+    /** How long ZIPs and previews are kept after a job finishes. */
+    fileTtlMs: number;
+    sweepIntervalMs: number;
+  };
+  /** Downloads an anonymous address may start per window. */
+  anonymousRateLimit: { max: number; windowMs: number };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -77,5 +94,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     allowPrivateNetworks: e.SITEZIP_ALLOW_PRIVATE_NETWORKS,
     logLevel: e.LOG_LEVEL,
     captureTimeoutMs: e.CAPTURE_TIMEOUT_SECONDS * 1000,
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      queueMax: e.JOB_QUEUE_MAX,
+      fileTtlMs: e.FILE_TTL_SECONDS * 1000,
+      sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+    },
+    anonymousRateLimit: { max: e.ANON_RATE_LIMIT, windowMs: e.ANON_RATE_LIMIT_WINDOW_SECONDS * 1000 },
   } satisfies Config);
 }

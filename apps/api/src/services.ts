@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import { DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AdminService } from './features/admin/admin-service.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { TokenService } from './features/auth/tokens.js';
+import { LocalFileStore, type FileStore } from './features/files/file-store.js';
+import { ZipPreview } from './features/files/zip-preview.js';
+import { LocalJobEvents, type JobEvents } from './features/jobs/job-events.js';
+import { EmbeddedJobQueue, type JobQueue } from './features/jobs/job-queue.js';
+import { runJob } from './features/jobs/job-runner.js';
+import { JobsRepository } from './features/jobs/jobs-repository.js';
+import { JobsService } from './features/jobs/jobs-service.js';
+import { Sweeper } from './features/jobs/sweeper.js';
 import { UsersRepository } from './features/users/users-repository.js';
 import { loadOrCreateSecrets } from './lib/secrets.js';
 
@@ -18,6 +28,13 @@ export interface Services {
   auth: AuthService;
   admin: AdminService;
   adminToken: string;
+  jobs: JobsRepository;
+  jobsService: JobsService;
+  events: JobEvents;
+  queue: JobQueue;
+  store: FileStore;
+  preview: ZipPreview;
+  sweeper: Sweeper;
   close(): Promise<void>;
 }
 
@@ -26,7 +43,7 @@ export function pgliteLockPath(config: Readonly<Config>): string | undefined {
   return target.kind === 'pglite' && !target.dataDir.startsWith('memory://') ? `${target.dataDir}.lock` : undefined;
 }
 
-export async function createServices(config: Readonly<Config>): Promise<Services> {
+export async function createServices(config: Readonly<Config>, log: FastifyBaseLogger): Promise<Services> {
   await mkdir(config.dataDir, { recursive: true });
   const lockPath = pgliteLockPath(config);
   const lock = lockPath ? await DataDirLock.acquire(lockPath) : undefined;
@@ -39,6 +56,13 @@ export async function createServices(config: Readonly<Config>): Promise<Services
   }
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecrets(config.dataDir)).jwtSecret;
   const users = new UsersRepository(database.db);
+  const jobs = new JobsRepository(database.db);
+  const store = new LocalFileStore(join(config.dataDir, 'files'));
+  await store.init();
+  const events = new LocalJobEvents();
+  const preview = new ZipPreview(store);
+  const queue = new EmbeddedJobQueue(config.jobs.concurrency, (id) => runJob({ config, jobs, store, events, log }, id));
+  const sweeper = new Sweeper(jobs, store, preview, log);
   return {
     database,
     lock,
@@ -46,7 +70,16 @@ export async function createServices(config: Readonly<Config>): Promise<Services
     auth: new AuthService(users, new TokenService(jwtSecret, config.jwtTtlSeconds), config.passwordHashCost),
     admin: new AdminService(users),
     adminToken: randomBytes(24).toString('base64url'),
+    jobs,
+    jobsService: new JobsService(jobs, queue, events, config.jobs.queueMax),
+    events,
+    queue,
+    store,
+    preview,
+    sweeper,
     async close() {
+      await sweeper.stop();
+      await queue.close();
       await database.close();
       await lock?.release();
     },

@@ -4,6 +4,8 @@ export type Plan = (typeof plans)[number];
 export interface PlanLimits {
   fullWebsite: boolean;
   maxZipBytes: number;
+  /** Downloads queued or running at once for one user (anonymous: per IP address). */
+  maxConcurrentJobs: number;
   bulkSites: number;
   history: boolean;
   priority: 'normal' | 'high';
@@ -13,9 +15,9 @@ const MB = 1024 * 1024;
 
 /** What each plan may do, enforced by the server and shown by the web app. */
 export const planLimits: Readonly<Record<Plan, PlanLimits>> = {
-  free: { fullWebsite: false, maxZipBytes: 50 * MB, bulkSites: 0, history: false, priority: 'normal' },
-  monthly: { fullWebsite: true, maxZipBytes: 500 * MB, bulkSites: 0, history: false, priority: 'high' },
-  yearly: { fullWebsite: true, maxZipBytes: 1024 * MB, bulkSites: 10, history: true, priority: 'high' },
+  free: { fullWebsite: false, maxZipBytes: 50 * MB, maxConcurrentJobs: 2, bulkSites: 0, history: false, priority: 'normal' },
+  monthly: { fullWebsite: true, maxZipBytes: 500 * MB, maxConcurrentJobs: 3, bulkSites: 0, history: false, priority: 'high' },
+  yearly: { fullWebsite: true, maxZipBytes: 1024 * MB, maxConcurrentJobs: 10, bulkSites: 10, history: true, priority: 'high' },
 };
 
 /** Only monthly and yearly are premium; anything else (null, "free", unknown) is not. */

@@ -1,5 +1,6 @@
+import type { JobMetrics } from '@sitezip/contracts';
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // One schema for PGlite and PostgreSQL 15: keep to features both have.
 export const users = pgTable(
@@ -18,3 +19,49 @@ export const users = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Counters a running capture reports; mirrors the engine's CaptureProgress. */
+export interface JobProgress {
+  phase: string;
+  found: number;
+  done: number;
+  failed: number;
+  bytes: number;
+}
+
+/** What a finished job produced. */
+export interface JobResult {
+  filename: string;
+  zipBytes: number;
+  files: number;
+  failures: number;
+  message: string;
+  stoppedBy: string | null;
+  metrics: JobMetrics;
+}
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    /** 128 random bits, base64url: the id is the capability to read the job and its files. */
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    url: text('url').notNull(),
+    mode: text('mode').notNull(),
+    /** The owner's plan when the job was created: it sets priority and limits. */
+    plan: text('plan').notNull(),
+    status: text('status').notNull(),
+    progress: jsonb('progress').$type<JobProgress>(),
+    result: jsonb('result').$type<JobResult>(),
+    error: text('error'),
+    errorStatus: integer('error_status'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('jobs_status_idx').on(t.status), index('jobs_expires_at_idx').on(t.expiresAt), index('jobs_owner_idx').on(t.ownerId)],
+);
+
+export type JobRow = typeof jobs.$inferSelect;

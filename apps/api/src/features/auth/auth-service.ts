@@ -47,6 +47,11 @@ export class AuthService {
     return toUserView(row);
   }
 
+  /** The caller when a token is sent; none when no Authorization header is present. */
+  async optionalUser(authorization: string | undefined): Promise<UserView | undefined> {
+    return authorization ? this.currentUser(authorization) : undefined;
+  }
+
   private async session(user: UserView): Promise<AuthResponse> {
     return { access_token: await this.tokens.issue(user.id), token_type: 'bearer', user };
   }

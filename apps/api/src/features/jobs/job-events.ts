@@ -1,0 +1,26 @@
+import { EventEmitter } from 'node:events';
+import type { JobProgress } from '../../db/schema.js';
+
+export type JobEvent = { type: 'progress'; progress: JobProgress } | { type: 'finished' };
+
+/**
+ * Live job updates. The embedded twin is an in-process emitter; the scaled one relays the
+ * same events through Redis so any API process can stream any job.
+ */
+export interface JobEvents {
+  publish(jobId: string, event: JobEvent): void;
+  subscribe(jobId: string, listener: (event: JobEvent) => void): () => void;
+}
+
+export class LocalJobEvents implements JobEvents {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+
+  publish(jobId: string, event: JobEvent): void {
+    this.emitter.emit(jobId, event);
+  }
+
+  subscribe(jobId: string, listener: (event: JobEvent) => void): () => void {
+    this.emitter.on(jobId, listener);
+    return () => this.emitter.off(jobId, listener);
+  }
+}

@@ -1,0 +1,93 @@
+import { archivePage, isArchiveError, zipFileSink, type CaptureProgress } from '@sitezip/archiver';
+import { planLimits, planOf } from '@sitezip/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { JobResult, JobRow } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import { UsageSampler } from '../../lib/usage-sampler.js';
+import { toHttpError } from './archive-errors.js';
+import type { FileStore } from '../files/file-store.js';
+import type { JobEvents } from './job-events.js';
+import type { JobsRepository } from './jobs-repository.js';
+
+export interface JobRunnerDeps {
+  config: Readonly<Config>;
+  jobs: JobsRepository;
+  store: FileStore;
+  events: JobEvents;
+  log: FastifyBaseLogger;
+}
+
+const PROGRESS_SAVE_MS = 500;
+const MB = 1024 * 1024;
+
+export function zipFilename(url: string): string {
+  return `${new URL(url).hostname.replace(/[^a-z0-9.-]/gi, '_') || 'website'}.zip`;
+}
+
+/** Logs name the host only: the full URL of an anonymous job is nobody's business. */
+function hostOf(row: JobRow): string {
+  return new URL(row.url).host;
+}
+
+/** Runs one job: capture into the store, publish progress, record the outcome. */
+export async function runJob(deps: JobRunnerDeps, jobId: string, signal?: AbortSignal): Promise<void> {
+  const { jobs, store, events, config } = deps;
+  if (!(await jobs.markRunning(jobId))) return;
+  const row = await jobs.get(jobId);
+  if (!row) return;
+  const log = deps.log.child({ jobId, host: hostOf(row) });
+  const limits = planLimits[planOf(row.plan)];
+  const sampler = new UsageSampler();
+  let lastSave = 0;
+  const onProgress = (progress: CaptureProgress) => {
+    events.publish(jobId, { type: 'progress', progress });
+    if (Date.now() - lastSave < PROGRESS_SAVE_MS && progress.phase !== 'done') return;
+    lastSave = Date.now();
+    jobs.saveProgress(jobId, progress).catch((error: unknown) => log.warn({ err: error }, 'could not save progress'));
+  };
+  log.info('job started');
+  try {
+    const summary = await archivePage(
+      row.url,
+      zipFileSink(store.stagingPath(jobId)),
+      {
+        allowPrivateNetworks: config.allowPrivateNetworks,
+        totalTimeoutMs: config.captureTimeoutMs,
+        maxTotalBytes: limits.maxZipBytes,
+      },
+      { onProgress, ...(signal ? { signal } : {}) },
+    );
+    const metrics = sampler.stop();
+    const { bytes } = await store.put(jobId);
+    const host = new URL(summary.finalUrl).host;
+    const failed = summary.failures ? `, ${summary.failures} could not be downloaded` : '';
+    const capped = summary.stoppedBy?.startsWith('maxTotalBytes')
+      ? ` Stopped at the ${Math.round(limits.maxZipBytes / MB)} MB limit of your plan: the rest of the page was left out.`
+      : '';
+    const result: JobResult = {
+      filename: zipFilename(summary.finalUrl),
+      zipBytes: bytes,
+      files: summary.files,
+      failures: summary.failures,
+      message: `Saved ${summary.files} files from ${host}${failed}.${capped}`,
+      stoppedBy: summary.stoppedBy ?? null,
+      metrics,
+    };
+    await jobs.markDone(jobId, result, new Date(Date.now() + config.jobs.fileTtlMs));
+    log.info({ files: summary.files, bytes, durationSec: metrics.duration_sec }, 'job done');
+  } catch (error) {
+    sampler.stop();
+    await store.discard(jobId).catch(() => undefined);
+    const failure = toHttpError(error);
+    if (failure instanceof HttpError) {
+      await jobs.markFailed(jobId, failure.message, failure.statusCode);
+      log.info({ code: isArchiveError(error) ? error.code : undefined }, 'job failed');
+    } else {
+      log.error({ err: error }, 'job crashed');
+      await jobs.markFailed(jobId, 'The download failed unexpectedly. Please try again.', 500);
+    }
+  } finally {
+    events.publish(jobId, { type: 'finished' });
+  }
+}

@@ -1,0 +1,88 @@
+import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { jobs, type JobProgress, type JobResult, type JobRow } from '../../db/schema.js';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'expired';
+
+export interface NewJob {
+  id: string;
+  ownerId: string | null;
+  url: string;
+  mode: string;
+  plan: string;
+}
+
+const ACTIVE: JobStatus[] = ['queued', 'running'];
+
+/** Jobs in the database: the one record of what was asked, what runs and what it produced. */
+export class JobsRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(job: NewJob): Promise<JobRow> {
+    const [row] = await this.db.insert(jobs).values({ ...job, status: 'queued' }).returning();
+    return row!;
+  }
+
+  async get(id: string): Promise<JobRow | undefined> {
+    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id)).limit(1);
+    return row;
+  }
+
+  /** Claims a queued job; false when another runner (or a cancel) got there first. */
+  async markRunning(id: string): Promise<boolean> {
+    const rows = await this.db
+      .update(jobs)
+      .set({ status: 'running', startedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .returning({ id: jobs.id });
+    return rows.length === 1;
+  }
+
+  async saveProgress(id: string, progress: JobProgress): Promise<void> {
+    await this.db.update(jobs).set({ progress }).where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+  }
+
+  async markDone(id: string, result: JobResult, expiresAt: Date): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({ status: 'done', result, finishedAt: new Date(), expiresAt })
+      .where(eq(jobs.id, id))
+      .returning();
+    return row;
+  }
+
+  async markFailed(id: string, error: string, errorStatus: number): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({ status: 'failed', error, errorStatus, finishedAt: new Date() })
+      .where(eq(jobs.id, id))
+      .returning();
+    return row;
+  }
+
+  async requeue(id: string): Promise<void> {
+    await this.db.update(jobs).set({ status: 'queued', startedAt: null }).where(eq(jobs.id, id));
+  }
+
+  /** Jobs that were queued or running when the process stopped, oldest first. */
+  unfinished(): Promise<JobRow[]> {
+    return this.db.select().from(jobs).where(inArray(jobs.status, ACTIVE)).orderBy(asc(jobs.createdAt));
+  }
+
+  async activeCountForOwner(ownerId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.ownerId, ownerId), inArray(jobs.status, ACTIVE)));
+    return row?.n ?? 0;
+  }
+
+  /** Finished jobs whose files are past their expiry. */
+  expired(now: Date): Promise<JobRow[]> {
+    return this.db.select().from(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.expiresAt, now)));
+  }
+
+  async markExpired(id: string): Promise<void> {
+    await this.db.update(jobs).set({ status: 'expired' }).where(eq(jobs.id, id));
+  }
+}

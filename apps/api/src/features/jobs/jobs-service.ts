@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { planLimits, planOf, type DownloadMode } from '@sitezip/contracts';
+import type { JobRow } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import type { UserView } from '../users/user-view.js';
+import type { JobEvents } from './job-events.js';
+import type { JobQueue } from './job-queue.js';
+import type { JobsRepository } from './jobs-repository.js';
+
+const HIGH_PRIORITY = 1;
+const MAX_ATTEMPTS = 2;
+
+export interface NewJobRequest {
+  url: string;
+  mode: DownloadMode;
+  user: UserView | undefined;
+  /** Counts anonymous jobs per address. */
+  ip: string;
+}
+
+/** Creating jobs within the plan's limits, waiting for them, and recovering after a restart. */
+export class JobsService {
+  private readonly anonymousActive = new Map<string, number>();
+
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly queue: JobQueue,
+    private readonly events: JobEvents,
+    private readonly queueMax: number,
+  ) {}
+
+  async create(request: NewJobRequest): Promise<JobRow> {
+    const plan = planOf(request.user?.subscription_status);
+    const limits = planLimits[plan];
+    if (request.mode === 'full' && !limits.fullWebsite) {
+      throw new HttpError(403, 'Full Website downloads need a premium plan (monthly or yearly).');
+    }
+    if (request.mode === 'full') throw new HttpError(501, 'Full Website downloads are not available yet.');
+    const active = request.user ? await this.jobs.activeCountForOwner(request.user.id) : (this.anonymousActive.get(request.ip) ?? 0);
+    if (active >= limits.maxConcurrentJobs) {
+      throw new HttpError(429, `You already have ${active} downloads in progress. Please wait for one to finish.`);
+    }
+    if (this.queue.waiting >= this.queueMax) {
+      throw new HttpError(503, 'The server is busy right now. Please try again in a minute.');
+    }
+    const row = await this.jobs.create({
+      id: randomBytes(16).toString('base64url'),
+      ownerId: request.user?.id ?? null,
+      url: request.url,
+      mode: request.mode,
+      plan,
+    });
+    if (!request.user) this.countAnonymous(row.id, request.ip);
+    this.queue.enqueue(row.id, limits.priority === 'high' ? HIGH_PRIORITY : 0);
+    return row;
+  }
+
+  /** Resolves with the job once it is done or failed. */
+  async waitForFinish(jobId: string): Promise<JobRow> {
+    return new Promise<JobRow>((resolve, reject) => {
+      const check = () =>
+        this.jobs.get(jobId).then((row) => {
+          if (!row) return reject(new HttpError(404, 'This download does not exist.'));
+          if (row.status === 'queued' || row.status === 'running') return;
+          unsubscribe();
+          resolve(row);
+        }, reject);
+      // Subscribe before reading, so a finish between the two is not missed.
+      const unsubscribe = this.events.subscribe(jobId, (event) => {
+        if (event.type === 'finished') void check();
+      });
+      void check();
+    });
+  }
+
+  /**
+   * After a restart nothing may stay "running": jobs that were running are retried once,
+   * then failed with a clear message; queued jobs are queued again, oldest first.
+   */
+  async recover(): Promise<{ requeued: number; failed: number }> {
+    let requeued = 0;
+    let failed = 0;
+    for (const row of await this.jobs.unfinished()) {
+      if (row.status === 'running' && row.attempts >= MAX_ATTEMPTS) {
+        await this.jobs.markFailed(row.id, 'The server restarted while this download was running. Please try again.', 503);
+        this.events.publish(row.id, { type: 'finished' });
+        failed++;
+        continue;
+      }
+      if (row.status === 'running') await this.jobs.requeue(row.id);
+      this.queue.enqueue(row.id, planLimits[planOf(row.plan)].priority === 'high' ? HIGH_PRIORITY : 0);
+      requeued++;
+    }
+    return { requeued, failed };
+  }
+
+  private countAnonymous(jobId: string, ip: string): void {
+    this.anonymousActive.set(ip, (this.anonymousActive.get(ip) ?? 0) + 1);
+    const unsubscribe = this.events.subscribe(jobId, (event) => {
+      if (event.type !== 'finished') return;
+      unsubscribe();
+      const left = (this.anonymousActive.get(ip) ?? 1) - 1;
+      if (left > 0) this.anonymousActive.set(ip, left);
+      else this.anonymousActive.delete(ip);
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import rateLimit from '@fastify/rate-limit';
+import { downloadRequestSchema } from '@sitezip/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { HttpError } from '../../lib/http-error.js';
+import { parseBody } from '../../lib/parse-body.js';
+import type { AuthService } from '../auth/auth-service.js';
+import { isJobId } from '../files/file-store.js';
+import { completeUrl } from './complete-url.js';
+import type { JobEvents } from './job-events.js';
+import { downloadResponse, toJobView } from './job-view.js';
+import type { JobsRepository } from './jobs-repository.js';
+import type { JobsService } from './jobs-service.js';
+import { openSse } from './sse.js';
+
+export interface JobRoutesDeps {
+  config: Readonly<Config>;
+  auth: AuthService;
+  jobs: JobsRepository;
+  service: JobsService;
+  events: JobEvents;
+}
+
+const PROGRESS_INTERVAL_MS = 100;
+
+/** `POST /download` (the spec's synchronous call), `POST /jobs`, `GET /jobs/:id` and its events. */
+export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Promise<void> {
+  const { auth, jobs, service, events } = deps;
+
+  const createJob = async (request: FastifyRequest) => {
+    const body = parseBody(downloadRequestSchema, request.body);
+    const user = await auth.optionalUser(request.headers.authorization);
+    return service.create({ url: completeUrl(body.url), mode: body.mode, user, ip: request.ip });
+  };
+
+  await app.register(async (scope) => {
+    // Anonymous visitors are limited per address; signed-in users by their plan's limits.
+    await scope.register(rateLimit, {
+      global: true,
+      max: deps.config.anonymousRateLimit.max,
+      timeWindow: deps.config.anonymousRateLimit.windowMs,
+      allowList: async (request) => Boolean(request.headers.authorization),
+      errorResponseBuilder: () => new HttpError(429, 'Too many downloads from your address. Please wait a while and try again.'),
+    });
+
+    scope.post('/download', async (request) => {
+      const created = await createJob(request);
+      const row = await service.waitForFinish(created.id);
+      const result = downloadResponse(row);
+      if (!result) throw new HttpError(row.errorStatus ?? 500, row.error ?? 'Failed to generate download link.');
+      return result;
+    });
+
+    scope.post('/jobs', async (request, reply) => reply.status(202).send(toJobView(await createJob(request))));
+  });
+
+  const findJob = async (id: string) => {
+    const row = isJobId(id) ? await jobs.get(id) : undefined;
+    if (!row) throw new HttpError(404, 'This download does not exist.');
+    return row;
+  };
+
+  app.get<{ Params: { id: string } }>('/jobs/:id', async (request) => toJobView(await findJob(request.params.id)));
+
+  app.get<{ Params: { id: string } }>('/jobs/:id/events', async (request, reply) => {
+    const id = request.params.id;
+    const initial = await findJob(id);
+    const sse = openSse(request, reply);
+    const finish = async () => {
+      const row = await jobs.get(id);
+      if (row) sse.send(row.status === 'done' ? 'done' : 'failed', toJobView(row));
+      sse.close();
+    };
+    let lastProgress = 0;
+    const unsubscribe = events.subscribe(id, (event) => {
+      if (event.type === 'finished') return void finish();
+      if (Date.now() - lastProgress < PROGRESS_INTERVAL_MS && event.progress.phase === 'fetching') return;
+      lastProgress = Date.now();
+      sse.send('progress', event.progress);
+    });
+    sse.onClose(unsubscribe);
+    // The state at connection time; a finish that happened before subscribing is caught here.
+    sse.send('status', toJobView(initial));
+    const current = await jobs.get(id);
+    if (current && current.status !== 'queued' && current.status !== 'running') await finish();
+  });
+}
