@@ -7,7 +7,14 @@ export const paths = {
   dashboard: '/dashboard',
 } as const;
 
+export type PaidPlan = Exclude<Plan, 'free'>;
+
+/** A page address remembering which paid plan the visitor picked (`?plan=monthly`). */
+export function withPlan(path: string, plan: PaidPlan | undefined): string {
+  return plan ? `${path}?${new URLSearchParams({ plan }).toString()}` : path;
+}
+
 /** The sign-in page, remembering which paid plan the visitor picked. */
-export function loginWithPlan(plan: Exclude<Plan, 'free'>): string {
-  return `${paths.login}?${new URLSearchParams({ plan }).toString()}`;
+export function loginWithPlan(plan: PaidPlan): string {
+  return withPlan(paths.login, plan);
 }

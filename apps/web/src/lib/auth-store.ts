@@ -3,6 +3,7 @@
  * through useSession; sign-in and sign-out write it here and every subscriber re-renders.
  */
 export interface SessionUser {
+  id?: string | number;
   name: string;
   email?: string;
   subscription_status?: string | null;

@@ -1,9 +1,11 @@
-import { SimplePage } from '../../components/layouts/simple-page';
+import { RequireAuth } from '../../features/auth/components/require-auth';
+import { DashboardPage } from '../../features/dashboard/components/dashboard-page';
+import { DownloadForm } from '../../features/download/components/download-form';
 
 export function DashboardRoute() {
   return (
-    <SimplePage title="Dashboard">
-      <p className="simple-page__text">Your dashboard is coming soon.</p>
-    </SimplePage>
+    <RequireAuth>
+      <DashboardPage quickDownload={<DownloadForm variant="dashboard" />} />
+    </RequireAuth>
   );
 }

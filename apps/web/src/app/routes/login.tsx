@@ -1,9 +1,10 @@
-import { SimplePage } from '../../components/layouts/simple-page';
+import { GuestOnly } from '../../features/auth/components/guest-only';
+import { LoginPage } from '../../features/auth/components/login-page';
 
 export function LoginRoute() {
   return (
-    <SimplePage title="Sign in">
-      <p className="simple-page__text">Accounts are coming soon. Single-page downloads are free and need no account.</p>
-    </SimplePage>
+    <GuestOnly>
+      <LoginPage />
+    </GuestOnly>
   );
 }

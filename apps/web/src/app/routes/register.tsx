@@ -1,9 +1,10 @@
-import { SimplePage } from '../../components/layouts/simple-page';
+import { GuestOnly } from '../../features/auth/components/guest-only';
+import { RegisterPage } from '../../features/auth/components/register-page';
 
 export function RegisterRoute() {
   return (
-    <SimplePage title="Create account">
-      <p className="simple-page__text">Accounts are coming soon. Single-page downloads are free and need no account.</p>
-    </SimplePage>
+    <GuestOnly>
+      <RegisterPage />
+    </GuestOnly>
   );
 }

@@ -1,25 +1,27 @@
 import type { DownloadMode } from '@sitezip/contracts';
 import { useState, type FormEvent } from 'react';
+import { downloadVariants, type DownloadVariantName } from '../download-variants';
 import { useCreateDownload } from '../hooks/use-create-download';
-import { validateLandingUrl } from '../validate-landing-url';
+import { validateUrl } from '../validate-url';
 import { ErrorPanel } from './error-panel';
 import { ModeOptions } from './mode-options';
 import { ResultPanel } from './result-panel';
 import { SubmitButton } from './submit-button';
 import { UrlField } from './url-field';
 
-/** The landing page's download form with its result or error underneath. */
-export function DownloadForm() {
+/** The download form with its result or error underneath, worded for the page it is on. */
+export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVariantName }) {
+  const copy = downloadVariants[variant];
   const [url, setUrl] = useState('');
   const [mode, setMode] = useState<DownloadMode>('single');
   const [fieldError, setFieldError] = useState<string>();
-  const { state, start, reset } = useCreateDownload();
+  const { state, start, reset } = useCreateDownload(copy.cannotConnectMessage);
   const generating = state.status === 'generating';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (generating) return;
-    const checked = validateLandingUrl(url);
+    const checked = validateUrl(url, copy.urlMessages);
     if (!checked.ok) {
       reset();
       setFieldError(checked.message);
@@ -35,16 +37,22 @@ export function DownloadForm() {
   }
 
   return (
-    <div className="download">
+    <div className={`download download--${variant}`}>
       <form className="download__form" noValidate aria-busy={generating} onSubmit={handleSubmit}>
         <div className="download__row">
           <UrlField value={url} error={fieldError} disabled={generating} onChange={handleUrlChange} />
-          <SubmitButton generating={generating} disabled={generating || url.trim() === ''} />
+          <SubmitButton
+            generating={generating}
+            generatingLabel={copy.generatingLabel}
+            disabled={generating || url.trim() === ''}
+          />
         </div>
-        <ModeOptions value={mode} onChange={setMode} />
+        <ModeOptions value={mode} unlockLink={copy.unlockLink} onChange={setMode} />
       </form>
       {state.status === 'success' && <ResultPanel result={state.result} />}
-      {state.status === 'error' && <ErrorPanel message={state.message} />}
+      {state.status === 'error' && (
+<ErrorPanel message={state.message} title={copy.errorTitle} withTips={copy.errorTips} />
+      )}
     </div>
   );
 }

@@ -2,15 +2,30 @@ import { useId } from 'react';
 import { Icon } from '../../../components/icon';
 import { downloadTips } from '../download-tips';
 
-export function ErrorPanel({ message }: { message: string }) {
+interface ErrorPanelProps {
+  message: string;
+  /** Without a title the panel is a single line: icon and message. */
+  title?: string;
+  withTips: boolean;
+}
+
+export function ErrorPanel({ message, title, withTips }: ErrorPanelProps) {
   const headingId = useId();
-  const tips = downloadTips(message);
+  const tips = withTips ? downloadTips(message) : [];
+  if (!title) {
+    return (
+      <div className="panel panel--error panel--compact" role="alert">
+        <Icon name="alert" size={20} className="panel__icon" />
+        <p className="panel__message">{message}</p>
+      </div>
+    );
+  }
   return (
     <section className="panel panel--error" role="alert" aria-labelledby={headingId}>
       <div className="panel__header">
         <Icon name="alert" size={22} className="panel__icon" />
         <h2 id={headingId} className="panel__title">
-          Oops! Something went wrong
+          {title}
         </h2>
       </div>
       <p className="panel__message">{message}</p>

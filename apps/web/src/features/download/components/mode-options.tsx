@@ -1,16 +1,17 @@
 import type { DownloadMode } from '@sitezip/contracts';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
-import { paths } from '../../../config/paths';
 import { ModeOption } from './mode-option';
 
 interface ModeOptionsProps {
   value: DownloadMode;
+  /** Where the locked Full Website option points, if anywhere. */
+  unlockLink?: { label: string; to: string };
   onChange: (mode: DownloadMode) => void;
 }
 
 /** Single Page is free; Full Website is a premium teaser that cannot be chosen here. */
-export function ModeOptions({ value, onChange }: ModeOptionsProps) {
+export function ModeOptions({ value, unlockLink, onChange }: ModeOptionsProps) {
   return (
     <fieldset className="mode-options">
       <legend className="field__label">Download mode</legend>
@@ -35,9 +36,13 @@ export function ModeOptions({ value, onChange }: ModeOptionsProps) {
         checked={value === 'full'}
         disabled
         action={
-          <Link to={paths.login} className="mode-option__action">
-            Sign in to unlock
-          </Link>
+          unlockLink ? (
+            <Link to={unlockLink.to} className="mode-option__action">
+              {unlockLink.label}
+            </Link>
+          ) : (
+            <span className="mode-option__note">Included in the Monthly and Yearly plans.</span>
+          )
         }
         onSelect={onChange}
       />

@@ -3,6 +3,7 @@ import { Spinner } from '../../../components/spinner';
 
 interface SubmitButtonProps {
   generating: boolean;
+  generatingLabel: string;
   disabled: boolean;
 }
 
@@ -10,7 +11,7 @@ interface SubmitButtonProps {
  * Both labels share one grid cell and the hidden one keeps its space, so the button is as wide
  * as its longer label and nothing moves when generation starts.
  */
-export function SubmitButton({ generating, disabled }: SubmitButtonProps) {
+export function SubmitButton({ generating, generatingLabel, disabled }: SubmitButtonProps) {
   return (
     <button type="submit" className="button button--primary button--large submit-button" disabled={disabled}>
       <span className="submit-button__label" data-visible={!generating || undefined}>
@@ -19,7 +20,7 @@ export function SubmitButton({ generating, disabled }: SubmitButtonProps) {
       </span>
       <span className="submit-button__label" data-visible={generating || undefined}>
         <Spinner />
-        Generating your ZIP file...
+        {generatingLabel}
       </span>
     </button>
   );

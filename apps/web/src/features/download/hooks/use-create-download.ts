@@ -11,7 +11,7 @@ export type DownloadState =
   | { status: 'error'; message: string };
 
 /** The download form's life cycle: idle → generating → success | error. */
-export function useCreateDownload() {
+export function useCreateDownload(cannotConnectMessage: string) {
   const [state, setState] = useState<DownloadState>({ status: 'idle' });
   const inFlight = useRef<AbortController | null>(null);
 
@@ -33,9 +33,9 @@ export function useCreateDownload() {
     } catch (error) {
       if (controller.signal.aborted) return;
       if (isUnexpected(error)) console.error(error);
-      setState({ status: 'error', message: downloadErrorMessage(error) });
+      setState({ status: 'error', message: downloadErrorMessage(error, cannotConnectMessage) });
     }
-  }, []);
+  }, [cannotConnectMessage]);
 
   return { state, start, reset };
 }

@@ -1,0 +1,9 @@
+import { apiRequest } from '../../../lib/api-client';
+import { parseAuthResponse } from '../parse-auth-response';
+import type { AuthResponse, LoginRequest } from '../types';
+
+/** `POST /auth/login`: the token and user of an existing account. */
+export async function login(request: LoginRequest, signal?: AbortSignal): Promise<AuthResponse> {
+  const { body } = await apiRequest('/auth/login', { method: 'POST', json: request, signal });
+  return parseAuthResponse(body);
+}

@@ -1,0 +1,41 @@
+import { Link } from 'react-router';
+import { Icon } from '../../../components/icon';
+import { paths } from '../../../config/paths';
+import type { UserDisplay } from '../user-display';
+import { DashboardSection } from './dashboard-section';
+
+export function AccountSection({ user }: { user: UserDisplay }) {
+  const rows = [
+    { label: 'Name', value: user.name, testId: 'account-name' },
+    { label: 'Email', value: user.email, testId: 'account-email' },
+    { label: 'Plan', value: user.plan, testId: 'account-plan' },
+    { label: 'Member Since', value: user.memberSince, testId: 'account-member-since' },
+  ];
+  return (
+    <DashboardSection id="account" title="Account">
+      <div className="card account-card">
+        <dl className="account-details">
+          {rows.map(({ label, value, testId }) => (
+            <div key={label} className="account-details__row">
+              <dt className="account-details__label">{label}</dt>
+              <dd className="account-details__value" data-testid={testId}>
+                {value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {!user.premium && (
+          <div className="upgrade">
+            <p className="upgrade__text">
+              <strong>Go premium</strong> for Full Website downloads, larger archives and priority processing.
+            </p>
+            <Link to={paths.register} className="button button--primary">
+              <Icon name="zap" size={18} />
+              Upgrade to Premium
+            </Link>
+          </div>
+        )}
+      </div>
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useSession } from '../../../lib/use-session';
+import { describeUser } from '../user-display';
+import { AccountSection } from './account-section';
+import { DashboardHeader } from './dashboard-header';
+import { DashboardSection } from './dashboard-section';
+import { OverviewSection } from './overview-section';
+import { SideNav } from './side-nav';
+
+/** The signed-in home. The route passes in the download form for the Quick Download section. */
+export function DashboardPage({ quickDownload }: { quickDownload: ReactNode }) {
+  const user = describeUser(useSession()?.user ?? null);
+  return (
+    <div className="dashboard">
+      <title>Dashboard · sitezip</title>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <DashboardHeader user={user} />
+      <div className="container dashboard__layout">
+        <SideNav />
+        <main id="main" tabIndex={-1} className="dashboard__main">
+          <h1 className="visually-hidden">Dashboard</h1>
+          <OverviewSection user={user} />
+          <DashboardSection
+            id="quick-download"
+            title="Quick Download"
+            lead="Save a single page with everything it needs as a ZIP."
+          >
+            {quickDownload}
+          </DashboardSection>
+          <AccountSection user={user} />
+        </main>
+      </div>
+    </div>
+  );
+}

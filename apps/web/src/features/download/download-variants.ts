@@ -1,0 +1,35 @@
+import { paths } from '../../config/paths';
+import { dashboardUrlMessages, landingUrlMessages, type UrlMessages } from './validate-url';
+
+/** How the download form reads where it is placed: the landing page or the dashboard. */
+export interface DownloadVariant {
+  urlMessages: UrlMessages;
+  /** Shown when no answer arrives from the API. */
+  cannotConnectMessage: string;
+  generatingLabel: string;
+  /** Heading of the error panel; without one the panel shows just the message. */
+  errorTitle?: string;
+  /** Whether the error panel adds hints chosen by words in the message. */
+  errorTips: boolean;
+  /** The link on the locked Full Website option. */
+  unlockLink?: { label: string; to: string };
+}
+
+export type DownloadVariantName = 'landing' | 'dashboard';
+
+export const downloadVariants: Readonly<Record<DownloadVariantName, DownloadVariant>> = {
+  landing: {
+    urlMessages: landingUrlMessages,
+    cannotConnectMessage: '🌐 Cannot connect to server. Please check your internet connection and try again.',
+    generatingLabel: 'Generating your ZIP file...',
+    errorTitle: 'Oops! Something went wrong',
+    errorTips: true,
+    unlockLink: { label: 'Sign in to unlock', to: paths.login },
+  },
+  dashboard: {
+    urlMessages: dashboardUrlMessages,
+    cannotConnectMessage: 'Cannot connect to server. Please ensure the backend is running.',
+    generatingLabel: 'Generating...',
+    errorTips: false,
+  },
+};
