@@ -8,7 +8,7 @@ import { drain, save, type CaptureContext, type CaptureProgress, type Outcome } 
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
 import { checkPageResponse } from './capture/page-check.js';
 import { decodeDocument, processDocument } from './capture/process-html.js';
-import { parseOptions, type ArchiveOptionsInput } from './options.js';
+import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
 import { isAlreadyCompressed, isHtmlType } from './resolve/content-types.js';
 import { PathAllocator } from './resolve/local-path.js';
 import { relativeLink } from './resolve/relative-path.js';
@@ -46,7 +46,26 @@ export async function archivePage(
   input: ArchiveOptionsInput = {},
   hooks: ArchiveHooks = {},
 ): Promise<ArchiveSummary> {
-  const options = parseOptions(input);
+  return runCapture(url, sink, parseOptions(input), hooks, async (ctx, pageUrl) => {
+    const page = await fetchPage(ctx, pageUrl);
+    return { finalUrl: page.url, title: await capturePage(ctx, page) };
+  });
+}
+
+/** What a capture does between setting up and writing the manifest; returns the page it saved as index.html. */
+export type CaptureBody = (ctx: CaptureContext, pageUrl: string) => Promise<{ finalUrl: string; title: string | undefined }>;
+
+/**
+ * The frame of every capture: one context (fetcher, scheduler, paths, limits, time budget),
+ * the body's work, then the manifest and the sink closed, or the sink aborted on failure.
+ */
+export async function runCapture(
+  url: string,
+  sink: ArchiveSink,
+  options: ArchiveOptions,
+  hooks: ArchiveHooks,
+  body: CaptureBody,
+): Promise<ArchiveSummary> {
   const startedAt = new Date();
   let pageUrl: string;
   try {
@@ -73,6 +92,7 @@ export async function archivePage(
     progress,
     pending: new Set(),
     pageUrls: new Set([pageUrl]),
+    sitePages: undefined,
     modules: new Map(),
     moduleTasks: new Set(),
     importMap: new Map(),
@@ -81,20 +101,19 @@ export async function archivePage(
   };
   ctx.paths.reserve(MANIFEST_PATH);
   try {
-    const page = await fetchPage(ctx, pageUrl);
-    const title = await capturePage(ctx, page);
+    const { finalUrl, title } = await body(ctx, pageUrl);
     progress.phase = 'finishing';
     ctx.emit();
     await drain(ctx);
     if (signal.aborted && !hooks.signal?.aborted) ctx.stoppedBy ??= `totalTimeoutMs (${options.totalTimeoutMs}) reached`;
-    const manifest = buildManifest(ctx, pageUrl, page.url, startedAt);
+    const manifest = buildManifest(ctx, pageUrl, finalUrl, startedAt);
     await sink.add(MANIFEST_PATH, Buffer.from(JSON.stringify(manifest, null, 2)), { compress: true });
     await sink.close();
     progress.phase = 'done';
     ctx.emit();
     return {
       url: pageUrl,
-      finalUrl: page.url,
+      finalUrl,
       title,
       files: manifest.files,
       bytes: manifest.bytes,
@@ -136,7 +155,7 @@ async function fetchPage(ctx: CaptureContext, pageUrl: string): Promise<FetchedR
 }
 
 /** Saves the page as index.html (or, for a PDF, image..., the file plus an index.html pointing to it). */
-async function capturePage(ctx: CaptureContext, page: FetchedResource): Promise<string | undefined> {
+export async function capturePage(ctx: CaptureContext, page: FetchedResource): Promise<string | undefined> {
   const html = isHtmlType(page.mimeType) || (!page.mimeType && looksLikeHtml(page.body));
   const document = html ? decodeDocument(page) : undefined;
   checkPageResponse(page, document?.html);

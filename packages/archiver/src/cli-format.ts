@@ -17,5 +17,6 @@ export function progressBar(progress: CaptureProgress, width = 24): string {
   const filled = Math.round(ratio * width);
   const bar = '#'.repeat(filled) + '-'.repeat(width - filled);
   const failed = progress.failed ? `, ${progress.failed} failed` : '';
-  return `[${bar}] ${progress.done}/${progress.found} resources${failed}, ${formatBytes(progress.bytes)}`;
+  const pages = progress.pagesQueued ? `${progress.pagesDone ?? 0}/${progress.pagesQueued} pages, ` : '';
+  return `[${bar}] ${pages}${progress.done}/${progress.found} resources${failed}, ${formatBytes(progress.bytes)}`;
 }

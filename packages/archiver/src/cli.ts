@@ -1,10 +1,12 @@
 import { rename } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { archiveSite } from './archive-site.js';
 import { archivePage } from './archive.js';
 import type { CaptureProgress } from './capture/context.js';
 import { formatBytes, progressBar } from './cli-format.js';
 import { isArchiveError, type ArchiveErrorCode } from './errors.js';
 import { allowPrivateNetworksFromEnv, type ArchiveOptionsInput } from './options.js';
+import type { SiteOptionsInput } from './site-options.js';
 import { zipFileSink } from './sink/zip-sink.js';
 
 const USAGE = `Usage: sitezip <url> [options]
@@ -13,6 +15,10 @@ Saves a web page with everything it needs into a ZIP that opens offline via inde
 
 Options:
   -o, --output <file>        ZIP file to write (default: <host>.zip)
+      --full                 mirror the whole site (pages linked from the start page), not one page
+      --max-pages <n>        with --full: pages saved at most (default 500)
+      --max-depth <n>        with --full: links followed from the start page at most (default 10)
+      --scope <scope>        with --full: host (default), prefix (under the start URL's folder) or domain
       --max-resources <n>    most resources to fetch (default 5000)
       --max-bytes <n>        stop saving after this many bytes (default 1 GiB)
       --timeout <seconds>    time budget of the whole capture (default 600)
@@ -45,6 +51,12 @@ function positiveInt(value: string | undefined, name: string): number | undefine
   return n;
 }
 
+function nonNegativeInt(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name} must be a whole number`);
+  return n;
+}
+
 class UsageError extends Error {}
 
 function parse(argv: string[]) {
@@ -57,6 +69,10 @@ function parse(argv: string[]) {
       'max-bytes': { type: 'string' },
       timeout: { type: 'string' },
       connections: { type: 'string' },
+      full: { type: 'boolean' },
+      'max-pages': { type: 'string' },
+      'max-depth': { type: 'string' },
+      scope: { type: 'string' },
       quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -66,6 +82,18 @@ function parse(argv: string[]) {
   const raw = positionals[0] as string;
   const url = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
   const timeout = positiveInt(values.timeout, '--timeout');
+  const scope = values.scope;
+  if (scope !== undefined && scope !== 'host' && scope !== 'prefix' && scope !== 'domain') {
+    throw new UsageError('--scope must be host, prefix or domain');
+  }
+  if (!values.full && (values['max-pages'] || values['max-depth'] || scope)) {
+    throw new UsageError('--max-pages, --max-depth and --scope need --full');
+  }
+  const site: SiteOptionsInput = {
+    maxPages: positiveInt(values['max-pages'], '--max-pages'),
+    maxDepth: values['max-depth'] === undefined ? undefined : nonNegativeInt(values['max-depth'], '--max-depth'),
+    scope,
+  };
   const options: ArchiveOptionsInput = {
     allowPrivateNetworks: allowPrivateNetworksFromEnv(),
     maxResources: positiveInt(values['max-resources'], '--max-resources'),
@@ -73,7 +101,7 @@ function parse(argv: string[]) {
     connectionsPerOrigin: positiveInt(values.connections, '--connections'),
     totalTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
   };
-  return { help: false as const, url, options, output: values.output, quiet: values.quiet ?? false };
+  return { help: false as const, url, options, site, full: values.full ?? false, output: values.output, quiet: values.quiet ?? false };
 }
 
 function defaultOutput(url: string): string {
@@ -112,10 +140,10 @@ export async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', stop);
   try {
     if (!args.quiet) process.stderr.write(`Saving ${args.url}\n`);
-    const summary = await archivePage(args.url, zipFileSink(partial), args.options, {
-      onProgress,
-      signal: controller.signal,
-    });
+    const hooks = { onProgress, signal: controller.signal };
+    const summary = args.full
+      ? await archiveSite(args.url, zipFileSink(partial), { ...args.options, ...args.site }, hooks)
+      : await archivePage(args.url, zipFileSink(partial), args.options, hooks);
     await rename(partial, output);
     if (tty) process.stderr.write('\n');
     if (!args.quiet) {

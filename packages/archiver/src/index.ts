@@ -14,3 +14,5 @@ export {
 export type { ArchiveSink } from './sink/archive-sink.js';
 export { MemorySink } from './sink/memory-sink.js';
 export { ZipSink, zipFileSink } from './sink/zip-sink.js';
+export { archiveSite } from './archive-site.js';
+export { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';

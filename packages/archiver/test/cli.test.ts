@@ -23,7 +23,8 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sitezip-cli-'));
   site = await serveFixture({
-    '/': { body: '<title>CLI</title><img src="a.png"><img src="gone.png">' },
+    '/': { body: '<title>CLI</title><img src="a.png"><img src="gone.png"><a href="/second">second</a>' },
+    '/second': { body: '<title>Second</title><a href="/">home</a>' },
     '/a.png': { type: 'image/png', body: PNG_1PX },
     '/missing': { status: 404 },
   });
@@ -44,6 +45,17 @@ describe('sitezip CLI', () => {
     expect([...files.keys()].sort()).toEqual(
       ['index.html', 'sitezip-manifest.json', `127.0.0.1_${new URL(site.url).port}/a.png`].sort(),
     );
+  });
+
+  it('mirrors a site with --full', async () => {
+    const out = join(dir, 'site.zip');
+    const result = await run([site.url, '--full', '--max-pages', '5', '--scope', 'host', '-o', out], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+    expect(result.code).toBe(0);
+    const files = await readZip(await readFile(out));
+    expect(files.has(`127.0.0.1_${new URL(site.url).port}/second/index.html`)).toBe(true);
+    expect(files.get('index.html')?.toString()).toContain(`href="127.0.0.1_${new URL(site.url).port}/second/index.html"`);
+    expect((await run([site.url, '--max-pages', '5'])).code).toBe(2);
+    expect((await run([site.url, '--full', '--scope', 'planet'])).code).toBe(2);
   });
 
   it('exits with meaningful codes', async () => {

@@ -19,6 +19,9 @@ export interface CaptureProgress {
   failed: number;
   /** Bytes saved into the archive so far. */
   bytes: number;
+  /** Site captures: pages saved so far, and pages admitted (saved or waiting). */
+  pagesDone?: number;
+  pagesQueued?: number;
 }
 
 /** The state one capture shares between its steps; created by archivePage, never global. */
@@ -36,6 +39,8 @@ export interface CaptureContext {
   readonly pending: Set<Promise<void>>;
   /** The page's own URLs, so self-references land on index.html. */
   readonly pageUrls: Set<string>;
+  /** In a site capture: where a linked page is saved, if it is one of the captured pages. */
+  sitePages: ((url: string) => string | undefined) | undefined;
   /** ES modules by import-map key (see process-module.ts), as data: URLs. */
   readonly modules: Map<string, string>;
   /** Module processing still running; documents wait for it to write their import map. */

@@ -1,5 +1,13 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
-import { findHtmlRefs, findModuleImports, moduleLexerReady, rewriteHtml, type HtmlRef, type InlineScript } from '../parse/index.js';
+import {
+  findHtmlRefs,
+  findModuleImports,
+  moduleLexerReady,
+  rewriteHtml,
+  type HtmlRef,
+  type HtmlScan,
+  type InlineScript,
+} from '../parse/index.js';
 import { parseImportMap } from '../resolve/import-map.js';
 import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
@@ -34,8 +42,8 @@ export async function processDocument(
   document: DecodedDocument,
   path: string,
   depth: number,
+  scan: HtmlScan = findHtmlRefs(document.html),
 ): Promise<void> {
-  const scan = findHtmlRefs(document.html);
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
   const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module');
   if (depth === 0) ctx.importMap = readImportMaps(scan.inlineScripts, base);
@@ -79,7 +87,8 @@ function pageLink(ctx: CaptureContext, fromPath: string, ref: HtmlRef, base: str
   if (raw.startsWith('#')) return undefined;
   const url = normalizeUrl(raw, base);
   if (!url) return undefined;
-  if (ctx.pageUrls.has(url)) return relativeLink(fromPath, 'index.html') + fragmentOf(raw);
+  const local = ctx.pageUrls.has(url) ? 'index.html' : ctx.sitePages?.(url);
+  if (local) return relativeLink(fromPath, local) + fragmentOf(raw);
   return new URL(raw, base).href;
 }
 

@@ -48,8 +48,9 @@ export class HttpFetcher implements Fetcher {
       const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
       try {
         const resource = await this.fetchFollowingRedirects(url, { ...init, signal });
-        if (resource.status >= 500 && resource.status !== 501 && attempt < this.options.retries) {
-          await backoff(attempt, init.signal);
+        const overloaded = resource.status === 429 || (resource.status >= 500 && resource.status !== 501);
+        if (overloaded && attempt < this.options.retries) {
+          await backoff(attempt, init.signal, retryAfterMs(resource.headers['retry-after']));
           continue;
         }
         return resource;
@@ -142,8 +143,18 @@ export function parseContentType(value: string | undefined): [string, string | u
   return [type.trim().toLowerCase(), charset || undefined];
 }
 
-function backoff(attempt: number, signal: AbortSignal | undefined): Promise<void> {
-  return delay(200 * 2 ** attempt, undefined, { signal }).catch(() => undefined);
+const MAX_RETRY_AFTER_MS = 30_000;
+
+/** Retry-After in seconds or as an HTTP date; capped, so a server cannot park us for hours. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value.trim());
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(value) - now;
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : undefined;
+}
+
+function backoff(attempt: number, signal: AbortSignal | undefined, wantedMs?: number): Promise<void> {
+  return delay(wantedMs ?? 200 * 2 ** attempt, undefined, { signal }).catch(() => undefined);
 }
 
 function toArchiveError(error: unknown, url: string): ArchiveError {

@@ -51,8 +51,8 @@ describe('HTML_SOURCES', () => {
         <link rel=apple-touch-icon-precomposed href=d><link rel=mask-icon href=e><link rel=manifest href=f>
         <link rel=preload as=style href=g><link rel=preload as=script href=h><link rel=preload as=font href=i>
         <link rel=preload as=image href=j><link rel=preload as=fetch href=k><link rel=modulepreload href=l>
-        <link REL="Stylesheet" href=m>`),
-    ).toEqual(['stylesheet', 'icon', 'icon', 'icon', 'icon', 'manifest', 'stylesheet', 'script', 'font', 'image', 'other', 'module', 'stylesheet']);
+        <link REL="Stylesheet" href=m><link rel=prefetch href=n>`),
+    ).toEqual(['stylesheet', 'icon', 'icon', 'icon', 'icon', 'manifest', 'stylesheet', 'script', 'font', 'image', 'other', 'module', 'stylesheet', 'other']);
   });
 
   it('does not follow canonical/alternate links, meta images or non-image inputs', () => {

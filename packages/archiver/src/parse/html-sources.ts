@@ -58,6 +58,8 @@ export const HTML_SOURCES: readonly HtmlSource[] = [
   { tag: 'link', attr: 'href', kind: 'image', when: preloadAs('image') },
   { tag: 'link', attr: 'imagesrcset', kind: 'image', format: 'srcset', when: preloadAs('image') },
   { tag: 'link', attr: 'href', kind: 'other', when: [rel('preload')] },
+  // The browser fetches a prefetch by itself: left as written, `/next.js` would ask for file:///next.js.
+  { tag: 'link', attr: 'href', kind: 'other', when: [rel('prefetch')] },
 
   { tag: 'script', attr: 'src', kind: 'module', when: [{ attr: 'type', is: 'module' }] },
   { tag: 'script', attr: 'src', kind: 'script' },

@@ -25,6 +25,7 @@ describe('findHtmlRefs', () => {
         { url: '/next', kind: 'page', source: 'attr', follow: false },
       ],
       inlineScripts: [],
+      robots: [],
     });
   });
 
@@ -173,10 +174,17 @@ describe('rewriteHtml', () => {
 </head>`);
   });
 
-  it('removes integrity only where the reference was rewritten', () => {
+  it('removes integrity and crossorigin only where the reference was rewritten', () => {
     const html = `<link rel=stylesheet href=a.css integrity="sha384-A" crossorigin=anonymous><script src=b.js integrity="sha384-B" crossorigin></script>`;
     expect(rewriteHtml(html, { map: (ref) => (ref.url === 'a.css' ? 'L/a.css' : undefined) })).toBe(
-      `<link rel=stylesheet href="L/a.css" crossorigin=anonymous><script src=b.js integrity="sha384-B" crossorigin></script>`,
+      `<link rel=stylesheet href="L/a.css"><script src=b.js integrity="sha384-B" crossorigin></script>`,
+    );
+  });
+
+  it('removes crossorigin without integrity too: a CORS fetch of a file: URL always fails', () => {
+    const html = `<img src=a.png crossorigin><link rel=preload as=font href=f.woff2 crossorigin="use-credentials"><script src=c.js CrossOrigin=anonymous></script>`;
+    expect(rewriteHtml(html, { map: (ref) => `L/${ref.url}` })).toBe(
+      `<img src="L/a.png"><link rel=preload as=font href="L/f.woff2"><script src="L/c.js"></script>`,
     );
   });
 });
@@ -299,5 +307,14 @@ describe('inline module scripts and import maps', () => {
     expect(out).toBe(
       `<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'"><script type="importmap">{}</script><script type=module>import "K";</script><script type=module src=m.js></script><script>classic()</script></head>`,
     );
+  });
+});
+
+describe('meta robots', () => {
+  it('reports the directives of <meta name=robots>', () => {
+    expect(findHtmlRefs('<meta name="ROBOTS" content="NoIndex, nofollow"><meta name=description content=x>').robots).toEqual([
+      'noindex',
+      'nofollow',
+    ]);
   });
 });

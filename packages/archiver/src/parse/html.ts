@@ -44,6 +44,8 @@ export interface HtmlScan {
   refs: HtmlRef[];
   /** Inline module scripts and import maps, in document order. */
   inlineScripts: InlineScript[];
+  /** Directives of `<meta name="robots">` (lower case), e.g. `noindex`, `nofollow`. */
+  robots: string[];
 }
 
 /** How {@link rewriteHtml} changes a document. */
@@ -67,6 +69,7 @@ export interface RewriteHtmlOptions {
 const REMOVED_META = new Set(['content-security-policy', 'refresh']);
 
 interface Pass {
+  robots: string[];
   html: string;
   map: HtmlRefMap;
   inlineScript: InlineScriptMap | undefined;
@@ -84,14 +87,14 @@ export function findHtmlRefs(html: string): HtmlScan {
   const inlineScripts: InlineScript[] = [];
   const record = (ref: HtmlRef) => void refs.push(ref);
   const { pass } = scan(html, record, (script) => void inlineScripts.push(script));
-  return { baseHref: pass.baseHref, refs, inlineScripts };
+  return { baseHref: pass.baseHref, refs, inlineScripts, robots: pass.robots };
 }
 
 /**
  * Rewrite references by splicing into the original text, so every byte not edited stays as it
  * was. Also removes `<base href>` (the caller resolved against it), CSP and refresh `<meta>`s,
- * and `integrity` on elements whose reference changed; promotes lazy-loading attributes; and
- * inserts `options.csp` as a `<meta>` at the start of `<head>`.
+ * and `integrity` and `crossorigin` on elements whose reference changed; promotes lazy-loading
+ * attributes; and inserts `options.csp` as a `<meta>` at the start of `<head>`.
  */
 export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
   const { pass, doc } = scan(html, options.map, options.inlineScript);
@@ -113,7 +116,7 @@ function rewriteDocument(html: string, map: HtmlRefMap): string {
 /** Walk the document, calling `map` for each reference and collecting the edits to make. */
 function scan(html: string, map: HtmlRefMap, inlineScript?: InlineScriptMap): { pass: Pass; doc: Document } {
   const doc = parseDocument(html);
-  const pass: Pass = { html, map, inlineScript, edits: [], baseHref: undefined };
+  const pass: Pass = { robots: [], html, map, inlineScript, edits: [], baseHref: undefined };
   forEachElement(doc, (el) => visitElement(el, pass));
   return { pass, doc };
 }
@@ -133,6 +136,9 @@ function visitElement(el: Element, pass: Pass): void {
   if (tag === 'meta' && REMOVED_META.has(trimAsciiWhitespace(attrs.get('http-equiv') ?? '').toLowerCase())) {
     removeRange(pass, loc);
     return;
+  }
+  if (tag === 'meta' && trimAsciiWhitespace(attrs.get('name') ?? '').toLowerCase() === 'robots') {
+    pass.robots.push(...(attrs.get('content') ?? '').toLowerCase().split(',').map((d) => d.trim()).filter(Boolean));
   }
   if (tag === 'style') rewriteStyleText(el, pass);
   if (tag === 'script' && !attrs.has('src') && isHtmlElement(el)) rewriteInlineScript(el, attrs, pass);
@@ -203,6 +209,9 @@ function rewriteAttributes(el: Element, tag: string, attrs: ReadonlyMap<string, 
   if (added.length > 0) pass.edits.push(addAttributes(pass.html, loc.startTag, Object.values(located), added));
   // The file changes with its URL, so a Subresource Integrity hash would block it.
   if (located.integrity) pass.edits.push(removeAttribute(pass.html, located.integrity));
+  // `crossorigin` makes the browser fetch in CORS mode, which always fails for a file: URL
+  // (a page opened from disk has an opaque origin): the stylesheet, script or image would not load.
+  if (located.crossorigin) pass.edits.push(removeAttribute(pass.html, located.crossorigin));
 }
 
 /**

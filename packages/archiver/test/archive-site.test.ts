@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveSite, MemorySink, type Manifest } from '../src/index.js';
+import { siteFixture } from './site.fixture.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+
+let site: FixtureSite;
+let other: FixtureSite;
+beforeAll(async () => {
+  other = await serveFixture({ '/elsewhere': { body: 'other site' } });
+  site = await serveFixture(siteFixture(other.origin));
+});
+afterAll(async () => {
+  await site.close();
+  await other.close();
+});
+
+const local = { allowPrivateNetworks: true, retries: 0 };
+
+async function crawl(options: Parameters<typeof archiveSite>[2] = {}) {
+  const sink = new MemorySink();
+  const summary = await archiveSite(site.url, sink, { ...local, ...options });
+  const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+  return { sink, summary, manifest, host: `127.0.0.1_${new URL(site.url).port}` };
+}
+
+describe('archiveSite', () => {
+  it('mirrors the pages in scope, linked to each other by relative paths', async () => {
+    site.hits.clear();
+    const { sink, host, summary } = await crawl({ maxVariantsPerPath: 3 });
+    const index = sink.text('index.html');
+    // /about, /about/ and /about/index.html are one page, saved once.
+    expect(index).toContain(`href="${host}/about/index.html">About</a>`);
+    expect(index).toContain(`href="${host}/about/index.html">About again</a>`);
+    expect(index).toContain(`href="${host}/about/index.html">About slash</a>`);
+    expect(sink.text(`${host}/about/index.html`)).toContain('<p>About us</p>');
+    expect(sink.text(`${host}/about/index.html`)).toContain('href="../../index.html">Home</a>');
+    // Session ids are dropped: post-1 is one page.
+    expect(index).toContain(`href="${host}/blog/post-1/index.html">Post 1 with session</a>`);
+    expect(sink.text(`${host}/blog/post-2/index.html`)).toContain('href="../post-1/index.html#comments"');
+    // Links out of scope stay absolute; the shared stylesheet and image are fetched once.
+    expect(index).toContain(`href="${other.origin}/elsewhere"`);
+    expect(site.hits.get('/site.css')).toBe(1);
+    expect(site.hits.get('/bg.png')).toBe(1);
+    expect(sink.text(`${host}/site.css`)).toContain('url(bg.png)');
+    // The sitemap seeded a page no link leads to.
+    expect(sink.text(`${host}/from-sitemap/index.html`)).toContain('seeded');
+    expect(summary.manifest.resources.length).toBeGreaterThan(10);
+  });
+
+  it('obeys robots.txt groups, meta robots and X-Robots-Tag', async () => {
+    site.hits.clear();
+    const { sink, host } = await crawl();
+    expect(site.hits.has('/private/secret')).toBe(false);
+    expect(site.hits.has('/no-sitezip/x')).toBe(false);
+    expect(site.hits.has('/private/open')).toBe(true);
+    expect(site.hits.has('/star-only/page')).toBe(true);
+    // A page robots.txt keeps us from is not captured: its link stays absolute.
+    expect(sink.files.has(`${host}/private/secret/index.html`)).toBe(false);
+    expect(sink.text('index.html')).toContain(`href="${site.origin}/private/secret"`);
+    // noindex: not saved (a note instead); nofollow: saved, its links not followed.
+    expect(sink.text(`${host}/noindex/index.html`)).toContain('noindex');
+    expect(sink.text(`${host}/nofollow/index.html`)).toContain('Nofollow');
+    expect(site.hits.has('/from-nofollow')).toBe(false);
+    expect(site.hits.has('/from-noindex')).toBe(false);
+  });
+
+  it('stops calendars and reports why the crawl stopped', async () => {
+    site.hits.clear();
+    const { manifest } = await crawl({ maxVariantsPerPath: 3 });
+    const months = [...site.hits.keys()].filter((k) => k.startsWith('/calendar'));
+    expect(months.length).toBe(3);
+    const limited = await crawl({ maxPages: 4 });
+    expect(limited.summary.stoppedBy).toMatch(/maxPages \(4\)/);
+    expect(limited.manifest.stoppedBy).toMatch(/maxPages/);
+    expect(limited.sink.text('index.html')).toContain(`href="${site.origin}/missing"`);
+    expect(manifest.stoppedBy).toBeUndefined();
+  });
+
+  it('respects the depth limit and keeps deeper links absolute', async () => {
+    const { sink, host } = await crawl({ maxDepth: 2, useSitemaps: false });
+    expect(sink.files.has(`${host}/deep/1/index.html`)).toBe(true);
+    expect(sink.files.has(`${host}/deep/2/index.html`)).toBe(false);
+    expect(sink.text(`${host}/deep/1/index.html`)).toContain(`href="${site.origin}/deep/2"`);
+  });
+});
