@@ -20,8 +20,8 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 64 * 1024,
-    // Capturing a slow site can take a while; the capture has its own time budget.
-    requestTimeout: config.captureTimeoutMs + 30_000,
+    // POST /download waits for its capture, which has its own time budget.
+    requestTimeout: Math.max(config.captureTimeoutMs, config.siteCaptureTimeoutMs) + 30_000,
     genReqId: () => crypto.randomUUID(),
   });
 

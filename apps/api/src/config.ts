@@ -26,6 +26,7 @@ const envSchema = z.object({
   SITEZIP_ALLOW_PRIVATE_NETWORKS: flag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTURE_TIMEOUT_SECONDS: positiveInt.default(120),
+  SITE_CAPTURE_TIMEOUT_SECONDS: positiveInt.default(3600),
   JOB_CONCURRENCY: positiveInt.default(2),
   JOB_QUEUE_MAX: positiveInt.default(50),
   FILE_TTL_SECONDS: positiveInt.default(3600),
@@ -51,6 +52,8 @@ export interface Config {
   allowPrivateNetworks: boolean;
   logLevel: string;
   captureTimeoutMs: number;
+  /** Time budget of a Full Website capture. */
+  siteCaptureTimeoutMs: number;
   jobs: {
     /** Captures running at once in this process. */
     concurrency: number;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     allowPrivateNetworks: e.SITEZIP_ALLOW_PRIVATE_NETWORKS,
     logLevel: e.LOG_LEVEL,
     captureTimeoutMs: e.CAPTURE_TIMEOUT_SECONDS * 1000,
+    siteCaptureTimeoutMs: e.SITE_CAPTURE_TIMEOUT_SECONDS * 1000,
     jobs: {
       concurrency: e.JOB_CONCURRENCY,
       queueMax: e.JOB_QUEUE_MAX,

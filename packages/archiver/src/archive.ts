@@ -28,6 +28,7 @@ export interface ArchiveSummary {
   finalUrl: string;
   title: string | undefined;
   files: number;
+  pages: number;
   bytes: number;
   failures: number;
   durationMs: number;
@@ -116,6 +117,7 @@ export async function runCapture(
       finalUrl,
       title,
       files: manifest.files,
+      pages: manifest.pages,
       bytes: manifest.bytes,
       failures: manifest.failures,
       durationMs: manifest.durationMs,
@@ -200,6 +202,7 @@ function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, start
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     files: resources.filter((r) => r.path && !r.inlined).length,
+    pages: ctx.progress.pagesDone ?? 1,
     bytes: ctx.progress.bytes,
     failures: resources.filter((r) => r.error).length,
     ...(ctx.stoppedBy ? { stoppedBy: ctx.stoppedBy } : {}),

@@ -149,7 +149,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!args.quiet) {
       const seconds = (summary.durationMs / 1000).toFixed(2);
       process.stdout.write(
-        `Saved ${output}: ${summary.files} files, ${formatBytes(summary.bytes)}, ${summary.failures} failed, ${seconds} s\n`,
+        `Saved ${output}: ${args.full ? `${summary.pages} pages, ` : ''}${summary.files} files, ${formatBytes(summary.bytes)}, ${summary.failures} failed, ${seconds} s\n`,
       );
       for (const entry of summary.manifest.resources.filter((r) => r.error).slice(0, 20)) {
         process.stdout.write(`  failed: ${entry.url} (${entry.error})\n`);

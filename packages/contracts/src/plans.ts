@@ -6,6 +6,8 @@ export interface PlanLimits {
   maxZipBytes: number;
   /** Downloads queued or running at once for one user (anonymous: per IP address). */
   maxConcurrentJobs: number;
+  /** Pages one Full Website download may save. */
+  maxPages: number;
   bulkSites: number;
   history: boolean;
   priority: 'normal' | 'high';
@@ -15,9 +17,9 @@ const MB = 1024 * 1024;
 
 /** What each plan may do, enforced by the server and shown by the web app. */
 export const planLimits: Readonly<Record<Plan, PlanLimits>> = {
-  free: { fullWebsite: false, maxZipBytes: 50 * MB, maxConcurrentJobs: 2, bulkSites: 0, history: false, priority: 'normal' },
-  monthly: { fullWebsite: true, maxZipBytes: 500 * MB, maxConcurrentJobs: 3, bulkSites: 0, history: false, priority: 'high' },
-  yearly: { fullWebsite: true, maxZipBytes: 1024 * MB, maxConcurrentJobs: 10, bulkSites: 10, history: true, priority: 'high' },
+  free: { fullWebsite: false, maxZipBytes: 50 * MB, maxConcurrentJobs: 2, maxPages: 0, bulkSites: 0, history: false, priority: 'normal' },
+  monthly: { fullWebsite: true, maxZipBytes: 500 * MB, maxConcurrentJobs: 3, maxPages: 1000, bulkSites: 0, history: false, priority: 'high' },
+  yearly: { fullWebsite: true, maxZipBytes: 1024 * MB, maxConcurrentJobs: 10, maxPages: 5000, bulkSites: 10, history: true, priority: 'high' },
 };
 
 /** Only monthly and yearly are premium; anything else (null, "free", unknown) is not. */

@@ -27,6 +27,8 @@ export interface JobProgress {
   done: number;
   failed: number;
   bytes: number;
+  pagesDone?: number;
+  pagesQueued?: number;
 }
 
 /** What a finished job produced. */

@@ -23,6 +23,8 @@ export interface Manifest {
   finishedAt: string;
   durationMs: number;
   files: number;
+  /** HTML pages saved (1 for a single-page capture). */
+  pages: number;
   bytes: number;
   failures: number;
   /** Why the capture stopped early, when a limit ended it. */

@@ -1,4 +1,4 @@
-import { archivePage, isArchiveError, zipFileSink, type CaptureProgress } from '@sitezip/archiver';
+import { archivePage, archiveSite, isArchiveError, zipFileSink, type CaptureProgress } from '@sitezip/archiver';
 import { planLimits, planOf } from '@sitezip/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -48,29 +48,33 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, signal?: AbortS
   };
   log.info('job started');
   try {
-    const summary = await archivePage(
-      row.url,
-      zipFileSink(store.stagingPath(jobId)),
-      {
-        allowPrivateNetworks: config.allowPrivateNetworks,
-        totalTimeoutMs: config.captureTimeoutMs,
-        maxTotalBytes: limits.maxZipBytes,
-      },
-      { onProgress, ...(signal ? { signal } : {}) },
-    );
+    const options = {
+      allowPrivateNetworks: config.allowPrivateNetworks,
+      totalTimeoutMs: row.mode === 'full' ? config.siteCaptureTimeoutMs : config.captureTimeoutMs,
+      maxTotalBytes: limits.maxZipBytes,
+    };
+    const hooks = { onProgress, ...(signal ? { signal } : {}) };
+    const sink = zipFileSink(store.stagingPath(jobId));
+    const summary =
+      row.mode === 'full'
+        ? await archiveSite(row.url, sink, { ...options, maxPages: limits.maxPages }, hooks)
+        : await archivePage(row.url, sink, options, hooks);
     const metrics = sampler.stop();
     const { bytes } = await store.put(jobId);
     const host = new URL(summary.finalUrl).host;
     const failed = summary.failures ? `, ${summary.failures} could not be downloaded` : '';
     const capped = summary.stoppedBy?.startsWith('maxTotalBytes')
-      ? ` Stopped at the ${Math.round(limits.maxZipBytes / MB)} MB limit of your plan: the rest of the page was left out.`
-      : '';
+      ? ` Stopped at the ${Math.round(limits.maxZipBytes / MB)} MB limit of your plan: the rest was left out.`
+      : summary.stoppedBy?.startsWith('maxPages')
+        ? ` Stopped at the ${limits.maxPages}-page limit of your plan.`
+        : '';
+    const pages = row.mode === 'full' ? `${summary.pages} pages, ` : '';
     const result: JobResult = {
       filename: zipFilename(summary.finalUrl),
       zipBytes: bytes,
       files: summary.files,
       failures: summary.failures,
-      message: `Saved ${summary.files} files from ${host}${failed}.${capped}`,
+      message: `Saved ${pages}${summary.files} files from ${host}${failed}.${capped}`,
       stoppedBy: summary.stoppedBy ?? null,
       metrics,
     };

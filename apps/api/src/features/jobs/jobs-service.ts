@@ -35,7 +35,6 @@ export class JobsService {
     if (request.mode === 'full' && !limits.fullWebsite) {
       throw new HttpError(403, 'Full Website downloads need a premium plan (monthly or yearly).');
     }
-    if (request.mode === 'full') throw new HttpError(501, 'Full Website downloads are not available yet.');
     const active = request.user ? await this.jobs.activeCountForOwner(request.user.id) : (this.anonymousActive.get(request.ip) ?? 0);
     if (active >= limits.maxConcurrentJobs) {
       throw new HttpError(429, `You already have ${active} downloads in progress. Please wait for one to finish.`);
