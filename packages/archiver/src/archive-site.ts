@@ -32,6 +32,8 @@ export async function archiveSite(
   return runCapture(url, sink, options, hooks, (ctx, startUrl) => crawl(ctx, startUrl, options));
 }
 
+const PAGES_IN_PROGRESS_PER_SLOT = 8;
+
 async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions) {
   const startOrigin = new URL(startUrl).origin;
   const robots = new Map<string, Promise<RobotsRules>>();
@@ -88,7 +90,9 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
     for (let entry = frontier.next(); entry; entry = frontier.next()) {
       const task: Promise<void> = capturePageEntry(ctx, frontier, entry, robotsFor, pageQueue).finally(() => running.delete(task));
       running.add(task);
-      if (running.size >= options.pageConcurrency * 2) break;
+      // Page requests are limited per host by the politeness queue; this bounds pages held in
+      // memory while their assets arrive.
+      if (running.size >= options.pageConcurrency * PAGES_IN_PROGRESS_PER_SLOT) break;
     }
     ctx.progress.pagesQueued = frontier.size;
     ctx.emit();

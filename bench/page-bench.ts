@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serveFixture } from '../packages/archiver/test/support/fixture-site.js';
+import { readZip } from '../packages/archiver/test/support/read-zip.js';
+import { measure, median, type ProcessRun } from './measure.js';
+import { pageSite } from './page-site.js';
+
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 40);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+interface Tool {
+  name: string;
+  command: string;
+  args: (url: string, out: string) => string[];
+  available: boolean;
+  runs: number;
+}
+
+const sitezipBin = new URL('../packages/archiver/bin/sitezip.js', import.meta.url).pathname;
+const tools: Tool[] = [
+  {
+    name: 'sitezip',
+    command: process.execPath,
+    args: (url, out) => [sitezipBin, url, '-q', '-o', join(out, 'page.zip')],
+    available: true,
+    runs: RUNS,
+  },
+  {
+    name: 'wget -p -k -E -H',
+    command: 'wget',
+    args: (url, out) => ['-q', '-p', '-k', '-E', '-H', '-P', out, url],
+    available: existsSync('/usr/bin/wget'),
+    runs: 3,
+  },
+  {
+    // HTTrack's own limits (5 connections/s, 25 KB/s) lifted so it runs at its fastest.
+    name: 'httrack -r4 -n -c8 -%!',
+    command: 'httrack',
+    args: (url, out) => [url, '-O', out, '-r4', '-n', '-c8', '-%!', '-A1000000000', '-%c1000', '-q', '-Q', '-s0'],
+    available: existsSync('/usr/bin/httrack'),
+    runs: 1,
+  },
+];
+
+async function countFiles(dir: string): Promise<number> {
+  let n = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) if (entry.isFile()) n++;
+  return n;
+}
+
+export async function runPageBench(): Promise<void> {
+const site = pageSite();
+const server = await serveFixture(site.routes, { latencyMs: LATENCY_MS });
+const bound = site.levels * LATENCY_MS;
+console.log(`Page bench: ${site.resources} resources, ${site.levels} sequential levels, ${LATENCY_MS} ms latency per request`);
+console.log(`critical-path bound: ${bound} ms; whole processes, median of ${RUNS} runs for sitezip, 3 for wget, 1 for HTTrack\n`);
+console.log('| tool | wall ms | × bound | peak RSS MB | files saved |');
+console.log('|---|---:|---:|---:|---:|');
+try {
+  for (const tool of tools) {
+    if (!tool.available) {
+      console.log(`| ${tool.name} | not installed | | | |`);
+      continue;
+    }
+    const runs: ProcessRun[] = [];
+    let files = 0;
+    for (let i = 0; i < tool.runs; i++) {
+      const out = await mkdtemp(join(tmpdir(), 'sitezip-bench-'));
+      const run = await measure(tool.command, tool.args(server.url, out), { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+      if (run.code !== 0 && tool.name === 'sitezip') throw new Error(`sitezip failed: ${run.stderr}`);
+      files = tool.name === 'sitezip' ? (await readZip(await readFile(join(out, 'page.zip')))).size - 1 : await countFiles(out);
+      runs.push(run);
+      await rm(out, { recursive: true, force: true });
+    }
+    const wall = median(runs.map((r) => r.wallMs));
+    const rss = median(runs.map((r) => r.peakRssMb));
+    if (runs.some((r) => r.timedOut)) {
+      console.log(`| ${tool.name} | did not finish in 60 s | > ${(60_000 / bound).toFixed(0)} | - | ${files} so far |`);
+      continue;
+    }
+    console.log(`| ${tool.name} | ${wall.toFixed(0)} | ${(wall / bound).toFixed(2)} | ${rss.toFixed(1)} | ${files} |`);
+  }
+} finally {
+  await server.close();
+}
+}
