@@ -1,11 +1,12 @@
-import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the "source" condition,
 // so tests run against src/ without a build step.
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // No "module" condition for Node-side code: packages such as @aws-sdk point it at bundler-only builds.
+  ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

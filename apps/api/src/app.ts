@@ -58,9 +58,12 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     events: services.events,
   });
   fileRoutes(app, services.jobs, services.store, services.preview);
-  const recovered = await services.jobsService.recover();
-  if (recovered.requeued || recovered.failed) app.log.info(recovered, 'recovered unfinished jobs');
-  services.sweeper.start(config.jobs.sweepIntervalMs);
+  // In the scaled shape, workers run jobs, recover stalled ones (BullMQ) and sweep expired files.
+  if (services.mode === 'embedded') {
+    const recovered = await services.jobsService.recover();
+    if (recovered.requeued || recovered.failed) app.log.info(recovered, 'recovered unfinished jobs');
+    services.sweeper.start(config.jobs.sweepIntervalMs);
+  }
   await serveWebApp(app, config.webDist);
   return app;
 }

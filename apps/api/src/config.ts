@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DatabaseTarget } from './db/database.js';
+import type { S3Settings } from './features/files/s3-file-store.js';
 
 const flag = z
   .string()
@@ -27,10 +28,21 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTURE_TIMEOUT_SECONDS: positiveInt.default(120),
   SITE_CAPTURE_TIMEOUT_SECONDS: positiveInt.default(3600),
+  WORKER_GRACE_SECONDS: positiveInt.default(60),
+  WORKER_LOCK_SECONDS: positiveInt.default(30),
   JOB_CONCURRENCY: positiveInt.default(2),
   JOB_QUEUE_MAX: positiveInt.default(50),
   FILE_TTL_SECONDS: positiveInt.default(3600),
   SWEEP_INTERVAL_SECONDS: positiveInt.default(60),
+  REDIS_URL: z.string().optional(),
+  QUEUE_PREFIX: z.string().regex(/^[\w.-]+$/).default('sitezip'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.string().optional(),
+  S3_PREFIX: z.string().default(''),
   ANON_RATE_LIMIT: positiveInt.default(30),
   ANON_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(3600),
 });
@@ -54,6 +66,10 @@ export interface Config {
   captureTimeoutMs: number;
   /** Time budget of a Full Website capture. */
   siteCaptureTimeoutMs: number;
+  /** On SIGTERM a worker finishes its jobs for this long, then hands them back to the queue. */
+  workerGraceMs: number;
+  /** A job whose worker stops renewing its lock for this long is given to another worker. */
+  workerLockMs: number;
   jobs: {
     /** Captures running at once in this process. */
     concurrency: number;
@@ -65,6 +81,10 @@ export interface Config {
   };
   /** Downloads an anonymous address may start per window. */
   anonymousRateLimit: { max: number; windowMs: number };
+  /** Scaled mode: jobs go through BullMQ on this Redis, run by worker processes. */
+  redis: { url: string; prefix: string } | undefined;
+  /** ZIPs in an S3-compatible bucket instead of DATA_DIR/files. */
+  s3: S3Settings | undefined;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -98,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logLevel: e.LOG_LEVEL,
     captureTimeoutMs: e.CAPTURE_TIMEOUT_SECONDS * 1000,
     siteCaptureTimeoutMs: e.SITE_CAPTURE_TIMEOUT_SECONDS * 1000,
+    workerGraceMs: e.WORKER_GRACE_SECONDS * 1000,
+    workerLockMs: e.WORKER_LOCK_SECONDS * 1000,
     jobs: {
       concurrency: e.JOB_CONCURRENCY,
       queueMax: e.JOB_QUEUE_MAX,
@@ -105,5 +127,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
     },
     anonymousRateLimit: { max: e.ANON_RATE_LIMIT, windowMs: e.ANON_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.QUEUE_PREFIX } : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // S3-compatible servers usually want path-style addressing; AWS wants virtual hosts.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? ['1', 'true', 'yes'].includes(e.S3_FORCE_PATH_STYLE) : Boolean(e.S3_ENDPOINT),
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
   } satisfies Config);
 }

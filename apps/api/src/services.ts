@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -9,10 +10,13 @@ import { AdminService } from './features/admin/admin-service.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { TokenService } from './features/auth/tokens.js';
 import { LocalFileStore, type FileStore } from './features/files/file-store.js';
+import { S3FileStore } from './features/files/s3-file-store.js';
 import { ZipPreview } from './features/files/zip-preview.js';
 import { LocalJobEvents, type JobEvents } from './features/jobs/job-events.js';
+import { BullJobQueue } from './features/jobs/bull-job-queue.js';
 import { EmbeddedJobQueue, type JobQueue } from './features/jobs/job-queue.js';
-import { runJob } from './features/jobs/job-runner.js';
+import { runJob, type JobRunnerDeps } from './features/jobs/job-runner.js';
+import { RedisJobEvents } from './features/jobs/redis-job-events.js';
 import { JobsRepository } from './features/jobs/jobs-repository.js';
 import { JobsService } from './features/jobs/jobs-service.js';
 import { Sweeper } from './features/jobs/sweeper.js';
@@ -21,6 +25,9 @@ import { loadOrCreateSecrets } from './lib/secrets.js';
 
 /** Everything the routes use, built once per process from the config. */
 export interface Services {
+  /** embedded: one process runs everything; scaled: API processes enqueue, workers run (REDIS_URL). */
+  mode: 'embedded' | 'scaled';
+  runner: JobRunnerDeps;
   database: Database;
   /** Held while this process owns an on-disk PGlite directory. */
   lock: DataDirLock | undefined;
@@ -36,6 +43,33 @@ export interface Services {
   preview: ZipPreview;
   sweeper: Sweeper;
   close(): Promise<void>;
+}
+
+async function createFileStore(config: Readonly<Config>): Promise<FileStore> {
+  if (config.s3) {
+    const store = new S3FileStore(config.s3);
+    await store.init();
+    return store;
+  }
+  const store = new LocalFileStore(join(config.dataDir, 'files'));
+  await store.init();
+  return store;
+}
+
+/** BullMQ needs its own connection (blocking commands), and pub/sub needs a dedicated subscriber. */
+function createRedisClients(url: string) {
+  const options = { maxRetriesPerRequest: null };
+  const queue = new Redis(url, options);
+  const publisher = new Redis(url, options);
+  const subscriber = new Redis(url, options);
+  return {
+    queue,
+    publisher,
+    subscriber,
+    async close() {
+      await Promise.all([queue.quit(), publisher.quit(), subscriber.quit()].map((p) => p.catch(() => undefined)));
+    },
+  };
 }
 
 export function pgliteLockPath(config: Readonly<Config>): string | undefined {
@@ -57,13 +91,18 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
   const jwtSecret = config.jwtSecret ?? (await loadOrCreateSecrets(config.dataDir)).jwtSecret;
   const users = new UsersRepository(database.db);
   const jobs = new JobsRepository(database.db);
-  const store = new LocalFileStore(join(config.dataDir, 'files'));
-  await store.init();
-  const events = new LocalJobEvents();
+  const store = await createFileStore(config);
+  const redis = config.redis ? createRedisClients(config.redis.url) : undefined;
+  const events: JobEvents = redis ? new RedisJobEvents(redis.publisher, redis.subscriber, config.redis!.prefix) : new LocalJobEvents();
   const preview = new ZipPreview(store);
-  const queue = new EmbeddedJobQueue(config.jobs.concurrency, (id) => runJob({ config, jobs, store, events, log }, id));
+  const runner = { config, jobs, store, events, log };
+  const queue: JobQueue = redis
+    ? new BullJobQueue(redis.queue, config.redis!.prefix)
+    : new EmbeddedJobQueue(config.jobs.concurrency, (id) => runJob(runner, id));
   const sweeper = new Sweeper(jobs, store, preview, log);
   return {
+    mode: redis ? 'scaled' : 'embedded',
+    runner,
     database,
     lock,
     users,
@@ -80,6 +119,7 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
     async close() {
       await sweeper.stop();
       await queue.close();
+      await redis?.close();
       await database.close();
       await lock?.release();
     },

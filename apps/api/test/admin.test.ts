@@ -29,7 +29,7 @@ describe('npm run admin (embedded PGlite)', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('sets plans through a running server, and directly when it is stopped', async () => {
+  it('sets plans through a running server, and directly when it is stopped', { timeout: 90_000 }, async () => {
     const env = { DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'none'), PASSWORD_HASH_COST: '12', LOG_LEVEL: 'silent' };
     const app = await buildApp(loadConfig(env));
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { zipFileSink, type ArchiveSink } from '@sitezip/archiver';
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -17,17 +18,15 @@ export interface ByteRange {
 }
 
 /**
- * Where finished ZIPs live. A capture writes to `stagingPath(id)` on local disk, then `put`
- * stores it; readers stream whole files or byte ranges (downloads, Range requests, previews).
+ * Where finished ZIPs live. A capture streams its ZIP into `createSink(id)`; the file exists
+ * for readers once the sink is closed (an aborted sink leaves nothing). Readers stream whole
+ * files or byte ranges (downloads, Range requests, previews).
  */
 export interface FileStore {
-  stagingPath(id: string): string;
-  put(id: string): Promise<{ bytes: number }>;
+  createSink(id: string): ArchiveSink;
   stat(id: string): Promise<{ bytes: number } | undefined>;
   read(id: string, range?: ByteRange): Promise<Readable>;
   delete(id: string): Promise<void>;
-  /** Drops a staged file that will not be stored (the capture failed). */
-  discard(id: string): Promise<void>;
 }
 
 /** Files in a local directory (the embedded default): `<dir>/<id>.zip`. */
@@ -42,13 +41,19 @@ export class LocalFileStore implements FileStore {
     await mkdir(this.staging, { recursive: true });
   }
 
-  stagingPath(id: string): string {
-    return join(this.staging, `${checked(id)}.zip`);
-  }
-
-  async put(id: string): Promise<{ bytes: number }> {
-    await rename(this.stagingPath(id), this.path(id));
-    return { bytes: (await stat(this.path(id))).size };
+  createSink(id: string): ArchiveSink {
+    const staging = join(this.staging, `${checked(id)}.zip`);
+    const sink = zipFileSink(staging);
+    return {
+      add: (path, data, options) => sink.add(path, data, options),
+      addFile: (path, source, options) => sink.addFile(path, source, options),
+      // Readers never see a half-written ZIP: it appears under its name once complete.
+      close: async () => {
+        await sink.close();
+        await rename(staging, this.path(id));
+      },
+      abort: () => sink.abort(),
+    };
   }
 
   async stat(id: string): Promise<{ bytes: number } | undefined> {
@@ -66,10 +71,6 @@ export class LocalFileStore implements FileStore {
 
   async delete(id: string): Promise<void> {
     await rm(this.path(id), { force: true });
-  }
-
-  async discard(id: string): Promise<void> {
-    await rm(this.stagingPath(id), { force: true });
   }
 
   private path(id: string): string {

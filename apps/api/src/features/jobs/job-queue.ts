@@ -2,12 +2,12 @@ import PQueue from 'p-queue';
 
 /**
  * Runs jobs by id. Higher priority first, first come first served within a priority. The
- * embedded queue runs them in this process; the scaled one hands them to worker processes.
+ * embedded queue runs them in this process; the scaled one (BullMQ) hands them to workers.
  */
 export interface JobQueue {
-  enqueue(jobId: string, priority: number): void;
+  enqueue(jobId: string, priority: number): Promise<void>;
   /** Jobs waiting, not yet running. */
-  readonly waiting: number;
+  waitingCount(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -21,12 +21,12 @@ export class EmbeddedJobQueue implements JobQueue {
     this.queue = new PQueue({ concurrency });
   }
 
-  enqueue(jobId: string, priority: number): void {
+  async enqueue(jobId: string, priority: number): Promise<void> {
     // run() records its own failures on the job; nothing may escape as an unhandled rejection.
     void this.queue.add(() => this.run(jobId).catch(() => undefined), { priority });
   }
 
-  get waiting(): number {
+  async waitingCount(): Promise<number> {
     return this.queue.size;
   }
 

@@ -1,4 +1,4 @@
-import { archivePage, archiveSite, isArchiveError, zipFileSink, type CaptureProgress } from '@sitezip/archiver';
+import { archivePage, archiveSite, isArchiveError, type CaptureProgress } from '@sitezip/archiver';
 import { planLimits, planOf } from '@sitezip/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -30,8 +30,18 @@ function hostOf(row: JobRow): string {
   return new URL(row.url).host;
 }
 
+export interface RunOptions {
+  signal?: AbortSignal;
+  /**
+   * The queue will run the job again: a retryable failure (the site timed out, the network
+   * dropped) then puts the job back to queued and rethrows instead of failing it.
+   */
+  canRetry?: boolean;
+}
+
 /** Runs one job: capture into the store, publish progress, record the outcome. */
-export async function runJob(deps: JobRunnerDeps, jobId: string, signal?: AbortSignal): Promise<void> {
+export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions = {}): Promise<void> {
+  const { signal } = run;
   const { jobs, store, events, config } = deps;
   if (!(await jobs.markRunning(jobId))) return;
   const row = await jobs.get(jobId);
@@ -54,13 +64,13 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, signal?: AbortS
       maxTotalBytes: limits.maxZipBytes,
     };
     const hooks = { onProgress, ...(signal ? { signal } : {}) };
-    const sink = zipFileSink(store.stagingPath(jobId));
+    const sink = store.createSink(jobId);
     const summary =
       row.mode === 'full'
         ? await archiveSite(row.url, sink, { ...options, maxPages: limits.maxPages }, hooks)
         : await archivePage(row.url, sink, options, hooks);
     const metrics = sampler.stop();
-    const { bytes } = await store.put(jobId);
+    const bytes = (await store.stat(jobId))?.bytes ?? 0;
     const host = new URL(summary.finalUrl).host;
     const failed = summary.failures ? `, ${summary.failures} could not be downloaded` : '';
     const capped = summary.stoppedBy?.startsWith('maxTotalBytes')
@@ -82,7 +92,11 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, signal?: AbortS
     log.info({ files: summary.files, bytes, durationSec: metrics.duration_sec }, 'job done');
   } catch (error) {
     sampler.stop();
-    await store.discard(jobId).catch(() => undefined);
+    if (run.canRetry && isArchiveError(error) && error.retryable) {
+      log.info({ code: error.code }, 'job will be retried');
+      await jobs.requeue(jobId);
+      throw error;
+    }
     const failure = toHttpError(error);
     if (failure instanceof HttpError) {
       await jobs.markFailed(jobId, failure.message, failure.statusCode);

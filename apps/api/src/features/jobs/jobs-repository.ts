@@ -28,12 +28,15 @@ export class JobsRepository {
     return row;
   }
 
-  /** Claims a queued job; false when another runner (or a cancel) got there first. */
+  /**
+   * Claims a job that is not finished. A job still marked running is claimed too: the queue
+   * hands a job to one runner at a time, so "running" here means its last runner died.
+   */
   async markRunning(id: string): Promise<boolean> {
     const rows = await this.db
       .update(jobs)
       .set({ status: 'running', startedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
-      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE)))
       .returning({ id: jobs.id });
     return rows.length === 1;
   }

@@ -9,6 +9,7 @@ import type { JobsRepository } from './jobs-repository.js';
 
 const HIGH_PRIORITY = 1;
 const MAX_ATTEMPTS = 2;
+const FINISH_POLL_MS = 2_000;
 
 export interface NewJobRequest {
   url: string;
@@ -39,7 +40,7 @@ export class JobsService {
     if (active >= limits.maxConcurrentJobs) {
       throw new HttpError(429, `You already have ${active} downloads in progress. Please wait for one to finish.`);
     }
-    if (this.queue.waiting >= this.queueMax) {
+    if ((await this.queue.waitingCount()) >= this.queueMax) {
       throw new HttpError(503, 'The server is busy right now. Please try again in a minute.');
     }
     const row = await this.jobs.create({
@@ -50,24 +51,33 @@ export class JobsService {
       plan,
     });
     if (!request.user) this.countAnonymous(row.id, request.ip);
-    this.queue.enqueue(row.id, limits.priority === 'high' ? HIGH_PRIORITY : 0);
+    await this.queue.enqueue(row.id, limits.priority === 'high' ? HIGH_PRIORITY : 0);
     return row;
   }
 
-  /** Resolves with the job once it is done or failed. */
+  /**
+   * Resolves with the job once it is done or failed. Events bring the news at once; a slow
+   * poll of the database backs them up (a subscription across processes starts a moment late).
+   */
   async waitForFinish(jobId: string): Promise<JobRow> {
     return new Promise<JobRow>((resolve, reject) => {
+      let settled = false;
+      const finish = (action: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearInterval(poll);
+        unsubscribe();
+        action();
+      };
       const check = () =>
         this.jobs.get(jobId).then((row) => {
-          if (!row) return reject(new HttpError(404, 'This download does not exist.'));
-          if (row.status === 'queued' || row.status === 'running') return;
-          unsubscribe();
-          resolve(row);
-        }, reject);
-      // Subscribe before reading, so a finish between the two is not missed.
+          if (!row) return finish(() => reject(new HttpError(404, 'This download does not exist.')));
+          if (row.status !== 'queued' && row.status !== 'running') finish(() => resolve(row));
+        }, (error: unknown) => finish(() => reject(error)));
       const unsubscribe = this.events.subscribe(jobId, (event) => {
         if (event.type === 'finished') void check();
       });
+      const poll = setInterval(() => void check(), FINISH_POLL_MS);
       void check();
     });
   }
@@ -87,7 +97,7 @@ export class JobsService {
         continue;
       }
       if (row.status === 'running') await this.jobs.requeue(row.id);
-      this.queue.enqueue(row.id, planLimits[planOf(row.plan)].priority === 'high' ? HIGH_PRIORITY : 0);
+      await this.queue.enqueue(row.id, planLimits[planOf(row.plan)].priority === 'high' ? HIGH_PRIORITY : 0);
       requeued++;
     }
     return { requeued, failed };

@@ -22,6 +22,7 @@ export interface JobRoutesDeps {
 }
 
 const PROGRESS_INTERVAL_MS = 100;
+const FINAL_POLL_MS = 3_000;
 
 /** `POST /download` (the spec's synchronous call), `POST /jobs`, `GET /jobs/:id` and its events. */
 export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Promise<void> {
@@ -66,7 +67,10 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
     const id = request.params.id;
     const initial = await findJob(id);
     const sse = openSse(request, reply);
+    let finished = false;
     const finish = async () => {
+      if (finished) return;
+      finished = true;
       const row = await jobs.get(id);
       if (row) sse.send(row.status === 'done' ? 'done' : 'failed', toJobView(row));
       sse.close();
@@ -78,10 +82,17 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
       lastProgress = Date.now();
       sse.send('progress', event.progress);
     });
-    sse.onClose(unsubscribe);
-    // The state at connection time; a finish that happened before subscribing is caught here.
+    // Events across processes arrive a moment after subscribing; the database has the last word.
+    const isFinal = async () => {
+      const row = await jobs.get(id);
+      return Boolean(row && row.status !== 'queued' && row.status !== 'running');
+    };
+    const poll = setInterval(() => void isFinal().then(async (final) => { if (final) await finish(); }), FINAL_POLL_MS);
+    sse.onClose(() => {
+      clearInterval(poll);
+      unsubscribe();
+    });
     sse.send('status', toJobView(initial));
-    const current = await jobs.get(id);
-    if (current && current.status !== 'queued' && current.status !== 'running') await finish();
+    if (await isFinal()) await finish();
   });
 }
