@@ -1,7 +1,9 @@
+import { runClusterBench } from './cluster-bench.js';
 import { runPageBench } from './page-bench.js';
 import { runSiteBench } from './site-bench.js';
 
-// `npm run bench` runs both; BENCH_ONLY=page or BENCH_ONLY=site runs one.
+// `npm run bench` runs all; BENCH_ONLY=page, site or cluster runs one.
 const only = process.env.BENCH_ONLY;
-if (only !== 'site') await runPageBench();
-if (only !== 'page') await runSiteBench();
+if (!only || only === 'page') await runPageBench();
+if (!only || only === 'site') await runSiteBench();
+if (!only || only === 'cluster') await runClusterBench();
