@@ -1,3 +1,4 @@
+import type { CaptureProgress } from '@sitezip/archiver';
 import type { JobMetrics } from '@sitezip/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -20,16 +21,8 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Counters a running capture reports; mirrors the engine's CaptureProgress. */
-export interface JobProgress {
-  phase: string;
-  found: number;
-  done: number;
-  failed: number;
-  bytes: number;
-  pagesDone?: number;
-  pagesQueued?: number;
-}
+/** Counters a running capture reports, as the engine gives them. */
+export type JobProgress = CaptureProgress;
 
 /** What a finished job produced. */
 export interface JobResult {

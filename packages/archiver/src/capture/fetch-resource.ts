@@ -1,4 +1,5 @@
 import { ArchiveError, isArchiveError } from '../errors.js';
+import type { RefKind } from '../parse/index.js';
 import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-types.js';
 import { saveResource, track, type CaptureContext, type Outcome } from './context.js';
 import type { ManifestEntry } from './manifest.js';
@@ -6,17 +7,8 @@ import { processCss } from './process-css.js';
 import { processFrame } from './process-html.js';
 import { processModule } from './process-module.js';
 
-export type ResourceKind =
-  | 'stylesheet'
-  | 'script'
-  | 'module'
-  | 'image'
-  | 'media'
-  | 'font'
-  | 'frame'
-  | 'icon'
-  | 'manifest'
-  | 'other';
+/** What a referenced resource is expected to be (a linked page is never fetched as a resource). */
+export type ResourceKind = Exclude<RefKind, 'page'>;
 
 // What blocks rendering, and what leads to further requests, is fetched first.
 const PRIORITY: Readonly<Record<ResourceKind, number>> = {
