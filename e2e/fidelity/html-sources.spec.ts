@@ -104,9 +104,10 @@ test('video poster, src, source and track, and audio src are saved and reference
   expect(savedPathOf(saved, videos[1]!.src)).toBe(archivePathOf(saved, '/h/clip-source.webm'));
   const audio = await saved.page.locator('#audio').evaluate((el: HTMLAudioElement) => el.src);
   expect(savedPathOf(saved, audio)).toBe(archivePathOf(saved, '/h/sound.mp3'));
-  // A track that is not shown is not loaded: this checks the saved file, the next test the loading.
+  // Tracks are written inline (data: URLs; file:// tracks do not load) and saved as files too.
   const track = await saved.page.locator('#track').evaluate((el: HTMLTrackElement) => el.src);
-  expect(await saved.text(savedPathOf(saved, track))).toContain('hello captions');
+  expect(Buffer.from(track.split(',')[1]!, 'base64').toString()).toContain('hello captions');
+  expect(await saved.text(archivePathOf(saved, '/h/captions.vtt')!)).toContain('hello captions');
   // The poster really decodes from where the page points.
   const posterWidth = await saved.page.evaluate(async (src) => {
     const image = new Image();
@@ -118,9 +119,8 @@ test('video poster, src, source and track, and audio src are saved and reference
   expectNoNetwork(saved);
 });
 
-// engine bug: <track> is saved as a file, and Chromium refuses text tracks from file:// (a file is its own origin)
+// Chromium refuses text tracks from file:// (a file is its own origin): the engine writes them as data: URLs.
 test('a default captions track loads offline', async ({ archive }) => {
-  test.fail();
   const saved = await archive(`${site.origin}/video-track/`);
   // HTMLTrackElement.LOADED is 2, ERROR is 3: wait for either, then expect the first.
   const readyState = () => saved.page.locator('#captions').evaluate((el: HTMLTrackElement) => el.readyState);
@@ -144,9 +144,7 @@ test('object data and embed src show their saved SVGs', async ({ archive }) => {
   expectNoNetwork(saved);
 });
 
-// engine bug: SVG files are saved as they are; references inside an SVG document (<image href>, CSS) are neither fetched nor rewritten
 test('an SVG shown by <object> shows the image it references', async ({ archive }) => {
-  test.fail();
   const saved = await archive(`${site.origin}/object-svg-refs/`);
   const color = () => colorAt(saved.page.locator('#obj'));
   await shownOrFailed(saved, async () => (await color()) === css(COLORS.objectInner));

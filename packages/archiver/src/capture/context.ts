@@ -7,7 +7,7 @@ import type { ArchiveSink } from '../sink/archive-sink.js';
 import type { ManifestEntry } from './manifest.js';
 
 /** What became of one referenced URL: a place in the archive, or a reason it has none. */
-export type Outcome = { ok: true; path: string } | { ok: false; code: string; error: string };
+export type Outcome = { ok: true; path: string; dataUrl?: string } | { ok: false; code: string; error: string };
 
 /** Progress of a capture, emitted whenever a resource is found, finished or failed. */
 export interface CaptureProgress {

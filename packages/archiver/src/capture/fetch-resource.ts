@@ -4,7 +4,7 @@ import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-t
 import { saveResource, track, type CaptureContext, type Outcome } from './context.js';
 import type { ManifestEntry } from './manifest.js';
 import { processCss } from './process-css.js';
-import { processFrame } from './process-html.js';
+import { processFrame, processSvgDocument } from './process-html.js';
 import { processModule } from './process-module.js';
 
 /** What a referenced resource is expected to be (a linked page is never fetched as a resource). */
@@ -13,6 +13,7 @@ export type ResourceKind = Exclude<RefKind, 'page'>;
 // What blocks rendering, and what leads to further requests, is fetched first.
 const PRIORITY: Readonly<Record<ResourceKind, number>> = {
   frame: 4,
+  track: 0,
   stylesheet: 3,
   script: 2,
   module: 2,
@@ -23,6 +24,8 @@ const PRIORITY: Readonly<Record<ResourceKind, number>> = {
   manifest: 0,
   other: 0,
 };
+
+const MAX_INLINE_TRACK = 512 * 1024;
 
 // Kinds whose bodies are read as text (others may be spooled to disk; see FetchInit.spool).
 const PARSED: ReadonlySet<ResourceKind> = new Set(['stylesheet', 'module', 'frame']);
@@ -86,6 +89,13 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
       track(ctx, guard(ctx, entry, processCss(ctx, resource, path, request.depth, request.encoding)));
     } else if (request.kind === 'frame' && isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth) {
       track(ctx, guard(ctx, entry, processFrame(ctx, resource, path, request.depth)));
+    } else if (mimeType === 'image/svg+xml' && (request.kind === 'frame' || request.kind === 'other') && !resource.file) {
+      // An SVG shown as a document (object, embed, iframe) loads what it references.
+      track(ctx, guard(ctx, entry, processSvgDocument(ctx, resource, path, request.depth)));
+    } else if (request.kind === 'track' && !resource.file && resource.body.length <= MAX_INLINE_TRACK) {
+      // Chromium loads no text track from file:// (each file is its own origin); data: URLs work.
+      await saveResource(ctx, path, resource, true);
+      return done(ctx, entry, path, `data:text/vtt;base64,${resource.body.toString('base64')}`);
     } else {
       await saveResource(ctx, path, resource, !isAlreadyCompressed(mimeType));
     }
@@ -96,11 +106,11 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
   }
 }
 
-function done(ctx: CaptureContext, entry: ManifestEntry, path: string): Outcome {
+function done(ctx: CaptureContext, entry: ManifestEntry, path: string, dataUrl?: string): Outcome {
   entry.path = path;
   ctx.progress.done++;
   ctx.emit();
-  return { ok: true, path };
+  return dataUrl ? { ok: true, path, dataUrl } : { ok: true, path };
 }
 
 function fail(ctx: CaptureContext, entry: ManifestEntry, error: unknown, counted = true): Outcome {

@@ -92,6 +92,20 @@ function pageLink(ctx: CaptureContext, fromPath: string, ref: HtmlRef, base: str
   return new URL(raw, base).href;
 }
 
+/**
+ * An SVG document keeps its own references (image, use, feImage hrefs, styles): the HTML
+ * parser locates them in SVG markup too, and only their values are spliced, so the XML stays
+ * as it was.
+ */
+export async function processSvgDocument(ctx: CaptureContext, resource: FetchedResource, path: string, depth: number): Promise<void> {
+  const text = resource.body.toString('utf8');
+  const scan = findHtmlRefs(text);
+  const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
+  const outcomes = await resolveRefs(ctx, assets, resource.url, resource.url, depth);
+  const rewritten = rewriteHtml(text, { map: (ref) => (ref.kind === 'page' ? undefined : linkFor(path, ref.url, resource.url, outcomes)) });
+  await save(ctx, path, Buffer.from(rewritten, 'utf8'), true);
+}
+
 export async function processFrame(ctx: CaptureContext, resource: FetchedResource, path: string, depth: number): Promise<void> {
   await processDocument(ctx, resource, decodeDocument(resource), path, depth);
 }

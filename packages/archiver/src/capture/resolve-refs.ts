@@ -45,7 +45,8 @@ export function linkFor(
 ): string | undefined {
   const outcome = outcomeFor(raw, baseUrl, outcomes);
   if (!outcome) return undefined;
-  return outcome.ok ? relativeLink(fromPath, outcome.path) + fragmentOf(raw.trim()) : '';
+  if (!outcome.ok) return '';
+  return outcome.dataUrl ?? relativeLink(fromPath, outcome.path) + fragmentOf(raw.trim());
 }
 
 export function outcomeFor(raw: string, baseUrl: string, outcomes: ReadonlyMap<string, Outcome>): Outcome | undefined {

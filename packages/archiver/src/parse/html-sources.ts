@@ -8,6 +8,7 @@ export type RefKind =
   | 'media'
   | 'font'
   | 'frame'
+  | 'track'
   | 'icon'
   | 'manifest'
   | 'other';
@@ -71,7 +72,7 @@ export const HTML_SOURCES: readonly HtmlSource[] = [
   { tag: 'video', attr: 'src', kind: 'media' },
   { tag: 'video', attr: 'poster', kind: 'image' },
   { tag: 'audio', attr: 'src', kind: 'media' },
-  { tag: 'track', attr: 'src', kind: 'media' },
+  { tag: 'track', attr: 'src', kind: 'track' },
   { tag: 'input', attr: 'src', kind: 'image', when: [{ attr: 'type', is: 'image' }] },
   { tag: 'object', attr: 'data', kind: 'other' },
   { tag: 'embed', attr: 'src', kind: 'other' },
