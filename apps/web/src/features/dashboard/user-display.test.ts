@@ -10,25 +10,25 @@ describe('describeUser', () => {
       name: 'ada lovelace',
       email: 'ada@example.com',
       initial: 'A',
-      plan: 'Yearly',
+      plan: 'yearly',
       premium: true,
       memberSince: new Date(created).toLocaleDateString(),
     });
   });
 
   it('copes with a missing or partial user', () => {
-    expect(describeUser(null)).toMatchObject({ name: 'Your account', email: '-', initial: '?', plan: 'Free', premium: false });
+    expect(describeUser(null)).toMatchObject({ name: 'Your account', email: '-', initial: '?', plan: 'free', premium: false });
     expect(describeUser({ name: '', email: 'bo@x.io' })).toMatchObject({ name: 'bo@x.io', initial: 'B' });
   });
 });
 
 describe('planLabel', () => {
-  it('defaults to Free and capitalises', () => {
-    expect(planLabel(null)).toBe('Free');
-    expect(planLabel(undefined)).toBe('Free');
-    expect(planLabel('')).toBe('Free');
-    expect(planLabel('free')).toBe('Free');
-    expect(planLabel('monthly')).toBe('Monthly');
+  it('is the subscription status, free when absent', () => {
+    expect(planLabel(null)).toBe('free');
+    expect(planLabel(undefined)).toBe('free');
+    expect(planLabel('  ')).toBe('free');
+    expect(planLabel('free')).toBe('free');
+    expect(planLabel(' monthly ')).toBe('monthly');
   });
 });
 

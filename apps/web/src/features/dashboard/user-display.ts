@@ -32,10 +32,12 @@ export function initialOf(text: string): string {
   return first ? first.toLocaleUpperCase() : '?';
 }
 
-/** The subscription status as a plan name: "Free" when absent, otherwise capitalised. */
+/**
+ * The plan is the subscription status as stored, "free" when absent (product spec, section 2).
+ * The page capitalises it with CSS, so the text stays the status itself.
+ */
 export function planLabel(status: string | null | undefined): string {
-  const plan = status?.trim() || 'free';
-  return plan.charAt(0).toLocaleUpperCase() + plan.slice(1);
+  return status?.trim() || 'free';
 }
 
 /** The account's creation date in the visitor's locale. */

@@ -8,17 +8,17 @@ export function AccountSection({ user }: { user: UserDisplay }) {
   const rows = [
     { label: 'Name', value: user.name, testId: 'account-name' },
     { label: 'Email', value: user.email, testId: 'account-email' },
-    { label: 'Plan', value: user.plan, testId: 'account-plan' },
+    { label: 'Plan', value: user.plan, testId: 'account-plan', className: 'plan-name' },
     { label: 'Member Since', value: user.memberSince, testId: 'account-member-since' },
   ];
   return (
     <DashboardSection id="account" title="Account">
       <div className="card account-card">
         <dl className="account-details">
-          {rows.map(({ label, value, testId }) => (
+          {rows.map(({ label, value, testId, className }) => (
             <div key={label} className="account-details__row">
               <dt className="account-details__label">{label}</dt>
-              <dd className="account-details__value" data-testid={testId}>
+              <dd className={`account-details__value ${className ?? ''}`.trim()} data-testid={testId}>
                 {value}
               </dd>
             </div>

@@ -7,7 +7,7 @@ export function OverviewSection({ user }: { user: UserDisplay }) {
       <ul className="overview-grid">
         <li className="card stat-card" data-testid="overview-plan">
           <h3 className="stat-card__label">Plan</h3>
-          <p className="stat-card__value">{user.plan}</p>
+          <p className="stat-card__value plan-name">{user.plan}</p>
           <p className="stat-card__meta">{user.premium ? 'Full Website downloads included' : 'Single page downloads'}</p>
         </li>
         <li className="card stat-card" data-testid="overview-account">

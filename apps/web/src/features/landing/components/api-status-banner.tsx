@@ -1,19 +1,33 @@
 import { Icon } from '../../../components/icon';
 import { env } from '../../../config/env';
-import { useApiUnreachable } from '../hooks/use-api-unreachable';
+import { useApiStatus } from '../hooks/use-api-status';
 
-/** Warns operators that the app was built without VITE_API_URL and no API answers here. */
+/**
+ * Warns that downloads will fail: no API answers at the address the app was built for (its own
+ * origin when VITE_API_URL was not set). The live region is always present, so the warning is
+ * announced when it appears.
+ */
 export function ApiStatusBanner() {
-  const unreachable = useApiUnreachable();
-  if (!unreachable) return null;
+  const status = useApiStatus();
   return (
-    <div className="banner" role="status">
-      <Icon name="alert" size={18} className="banner__icon" />
-      <p>
-        <strong>API server not configured.</strong> No sitezip API answered at <code>{env.apiBase}</code>, so
-        downloads will fail. Set <code>VITE_API_URL</code> when building the web app, or serve it from the API
-        server.
-      </p>
+    <div role="status" data-testid="api-status" data-state={status}>
+      {status === 'unreachable' && (
+        <div className="banner">
+          <Icon name="alert" size={18} className="banner__icon" />
+          {env.apiBaseConfigured ? (
+            <p>
+              <strong>API server unreachable.</strong> The sitezip API at <code>{env.apiBase}</code> did not answer,
+              so downloads will fail until it is back.
+            </p>
+          ) : (
+            <p>
+              <strong>API server not configured.</strong> No sitezip API answered at <code>{env.apiBase}</code>, so
+              downloads will fail. Set <code>VITE_API_URL</code> when building the web app, or serve it from the API
+              server.
+            </p>
+          )}
+        </div>
+      )}
     </div>
   );
 }

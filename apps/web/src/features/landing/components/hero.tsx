@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { Icon } from '../../../components/icon';
+
+const assurances = ['Free for single pages', 'No account needed', 'No tracking'] as const;
 
 /** The headline; the download form is passed in by the route. */
 export function Hero({ children }: { children: ReactNode }) {
@@ -14,6 +17,14 @@ export function Hero({ children }: { children: ReactNode }) {
           fonts. Unzip it and open <code>index.html</code>, no connection required.
         </p>
         {children}
+        <ul className="hero__assurances" aria-label="Why sitezip">
+          {assurances.map((text) => (
+            <li key={text}>
+              <Icon name="check" size={16} />
+              {text}
+            </li>
+          ))}
+        </ul>
       </div>
     </section>
   );

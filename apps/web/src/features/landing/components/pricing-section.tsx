@@ -1,3 +1,4 @@
+import { Icon } from '../../../components/icon';
 import { planOffers } from '../content/plans';
 import { PlanCard } from './plan-card';
 import { SectionHeading } from './section-heading';
@@ -16,7 +17,12 @@ export function PricingSection() {
             <PlanCard key={offer.plan} offer={offer} />
           ))}
         </ul>
-        <p className="pricing__guarantee">7-day money-back guarantee · Cancel anytime</p>
+        <p className="pricing__guarantee">
+          <Icon name="shield" size={18} />
+          <span>
+            <strong>7-day money-back guarantee</strong> · Cancel anytime
+          </span>
+        </p>
       </div>
     </section>
   );

@@ -25,7 +25,7 @@ export const planOffers: readonly PlanOffer[] = [
     price: '$0',
     period: '',
     note: 'No account needed',
-    features: ['Single page downloads', `Up to ${size(planLimits.free.maxZipBytes)} file size`, 'Opens offline via index.html'],
+    features: ['Single page only', `Up to ${size(planLimits.free.maxZipBytes)} file size`, 'Opens offline via index.html'],
     action: { label: 'Download a page', to: '#download' },
   },
   {

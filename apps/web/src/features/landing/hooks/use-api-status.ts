@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
-import { env } from '../../../config/env';
 import { getHealth } from '../api/get-health';
 
 const TIMEOUT_MS = 8000;
 
+export type ApiStatus = 'checking' | 'reachable' | 'unreachable';
+
 /**
- * True when no API base was configured at build time and the page's own origin does not answer
- * /health either. A configured base is trusted and never probed.
+ * Probes GET /health on the API base once: `unreachable` when it fails, times out, or answers
+ * with something other than JSON (a static host's SPA fallback is not an API).
  */
-export function useApiUnreachable(): boolean {
-  const [unreachable, setUnreachable] = useState(false);
+export function useApiStatus(): ApiStatus {
+  const [status, setStatus] = useState<ApiStatus>('checking');
 
   useEffect(() => {
-    if (env.apiBaseConfigured) return;
     const controller = new AbortController();
     let timedOut = false;
     const timer = window.setTimeout(() => {
@@ -20,9 +20,9 @@ export function useApiUnreachable(): boolean {
       controller.abort();
     }, TIMEOUT_MS);
     getHealth(controller.signal)
-      .then((healthy) => setUnreachable(!healthy))
+      .then((healthy) => setStatus(healthy ? 'reachable' : 'unreachable'))
       .catch(() => {
-        if (!controller.signal.aborted || timedOut) setUnreachable(true);
+        if (!controller.signal.aborted || timedOut) setStatus('unreachable');
       })
       .finally(() => window.clearTimeout(timer));
     return () => {
@@ -31,5 +31,5 @@ export function useApiUnreachable(): boolean {
     };
   }, []);
 
-  return unreachable;
+  return status;
 }
