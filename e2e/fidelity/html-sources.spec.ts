@@ -182,9 +182,8 @@ test('SVG <image href> shows the saved image', async ({ archive }) => {
   expectNoNetwork(saved);
 });
 
-// engine bug: an external <use> sprite is saved as a file; Chromium refuses cross-document <use> from file://, so it must be inlined
+// Chromium refuses cross-document <use> from file://: the engine inlines the sprite sheet.
 test('SVG <use xlink:href="sprite.svg#icon"> draws the symbol', async ({ archive }) => {
-  test.fail();
   const saved = await archive(`${site.origin}/svg-use/`);
   expect(saved.files).toContain(archivePathOf(saved, '/h/sprite.svg'));
   const color = () => colorAt(saved.page.locator('#svg'));

@@ -94,6 +94,7 @@ export async function runCapture(
     pending: new Set(),
     pageUrls: new Set([pageUrl]),
     sitePages: undefined,
+    sprites: new Map(),
     modules: new Map(),
     moduleTasks: new Set(),
     importMap: new Map(),

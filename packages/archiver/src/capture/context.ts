@@ -41,6 +41,8 @@ export interface CaptureContext {
   readonly pageUrls: Set<string>;
   /** In a site capture: where a linked page is saved, if it is one of the captured pages. */
   sitePages: ((url: string) => string | undefined) | undefined;
+  /** SVG sprite sheets by URL, as text: pages inline them (see sprites.ts). */
+  readonly sprites: Map<string, string>;
   /** ES modules by import-map key (see process-module.ts), as data: URLs. */
   readonly modules: Map<string, string>;
   /** Module processing still running; documents wait for it to write their import map. */

@@ -14,6 +14,7 @@ export type ResourceKind = Exclude<RefKind, 'page'>;
 const PRIORITY: Readonly<Record<ResourceKind, number>> = {
   frame: 4,
   track: 0,
+  sprite: 1,
   stylesheet: 3,
   script: 2,
   module: 2,
@@ -26,9 +27,10 @@ const PRIORITY: Readonly<Record<ResourceKind, number>> = {
 };
 
 const MAX_INLINE_TRACK = 512 * 1024;
+const MAX_SPRITE = 2 * 1024 * 1024;
 
 // Kinds whose bodies are read as text (others may be spooled to disk; see FetchInit.spool).
-const PARSED: ReadonlySet<ResourceKind> = new Set(['stylesheet', 'module', 'frame']);
+const PARSED: ReadonlySet<ResourceKind> = new Set(['stylesheet', 'module', 'frame', 'sprite']);
 
 export interface ResourceRequest {
   url: string;
@@ -92,6 +94,9 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
     } else if (mimeType === 'image/svg+xml' && (request.kind === 'frame' || request.kind === 'other') && !resource.file) {
       // An SVG shown as a document (object, embed, iframe) loads what it references.
       track(ctx, guard(ctx, entry, processSvgDocument(ctx, resource, path, request.depth)));
+    } else if (request.kind === 'sprite' && mimeType === 'image/svg+xml' && resource.body.length <= MAX_SPRITE) {
+      ctx.sprites.set(request.url, resource.body.toString('utf8'));
+      await saveResource(ctx, path, resource, true);
     } else if (request.kind === 'track' && !resource.file && resource.body.length <= MAX_INLINE_TRACK) {
       // Chromium loads no text track from file:// (each file is its own origin); data: URLs work.
       await saveResource(ctx, path, resource, true);

@@ -7,6 +7,7 @@ import {
   type HtmlRef,
   type HtmlScan,
   type InlineScript,
+  type RewriteHtmlOptions,
 } from '../parse/index.js';
 import { parseImportMap } from '../resolve/import-map.js';
 import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
@@ -15,6 +16,7 @@ import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeText, sniffHtmlEncoding } from './encoding.js';
 import { importMapScript, linkImports, moduleEntry, resolveImports } from './process-module.js';
 import { linkFor, outcomeFor, resolveRefs, type FoundRef } from './resolve-refs.js';
+import { SpriteInliner } from './sprites.js';
 
 /**
  * Keeps a saved page from reaching the network when opened (privacy, and proof that the
@@ -55,12 +57,14 @@ export async function processDocument(
   ]);
   const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');
   if (usesModules) await drain(ctx, ctx.moduleTasks);
-  const rewritten = rewriteHtml(document.html, {
+  const sprites = new SpriteInliner(ctx, base);
+  const options: RewriteHtmlOptions = {
     charset: 'utf-8',
     csp: OFFLINE_CSP,
     ...(usesModules ? { headHtml: importMapScript(ctx) } : {}),
     map: (ref) => {
       if (ref.kind === 'page') return pageLink(ctx, path, ref, base);
+      if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, base, outcomes);
       if (ref.kind !== 'module') return linkFor(path, ref.url, base, outcomes);
       const outcome = outcomeFor(ref.url, base, outcomes);
       return outcome && (outcome.ok ? moduleEntry(outcome.path) : '');
@@ -68,7 +72,11 @@ export async function processDocument(
     // Our import map replaces the page's own: its entries were folded into the module keys.
     inlineScript: (script) =>
       script.type === 'importmap' ? (usesModules ? null : undefined) : linkImports(script.text, inlineImports, 'document.baseURI'),
-  });
+  };
+  // The sprites used are known once every reference was mapped: rewrite, then add them if any.
+  let rewritten = rewriteHtml(document.html, options);
+  const spriteMarkup = sprites.markup();
+  if (spriteMarkup) rewritten = rewriteHtml(document.html, { ...options, bodyHtml: spriteMarkup });
   const html = document.encoding === 'utf-8' ? rewritten : declareUtf8Html(rewritten);
   await save(ctx, path, Buffer.from(html, 'utf8'), true);
 }

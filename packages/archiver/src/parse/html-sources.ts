@@ -9,6 +9,7 @@ export type RefKind =
   | 'font'
   | 'frame'
   | 'track'
+  | 'sprite'
   | 'icon'
   | 'manifest'
   | 'other';
@@ -84,7 +85,7 @@ export const HTML_SOURCES: readonly HtmlSource[] = [
   { tag: 'td', attr: 'background', kind: 'image' },
   { tag: 'th', attr: 'background', kind: 'image' },
   ...svgHref('image', 'image'),
-  ...svgHref('use', 'image'),
+  ...svgHref('use', 'sprite'),
   ...svgHref('feImage', 'image'),
 
   { tag: '*', attr: 'style', kind: 'image', format: 'css' },

@@ -318,3 +318,12 @@ describe('meta robots', () => {
     ]);
   });
 });
+
+describe('body insertion', () => {
+  it('goes right after <body>, or before the first body child when the tag is implied', () => {
+    expect(rewriteHtml('<head></head><body class=x><p>a</p>', { map: () => undefined, bodyHtml: '<i>S</i>' })).toBe(
+      '<head></head><body class=x><i>S</i><p>a</p>',
+    );
+    expect(rewriteHtml('<title>t</title><p>a</p>', { map: () => undefined, bodyHtml: '<i>S</i>' })).toBe('<title>t</title><i>S</i><p>a</p>');
+  });
+});

@@ -61,6 +61,8 @@ export interface RewriteHtmlOptions {
   csp?: string;
   /** Markup inserted at the start of `<head>`, after the CSP (an import map must precede every module). */
   headHtml?: string;
+  /** Markup inserted at the start of `<body>` (inlined SVG sprites). */
+  bodyHtml?: string;
   /** Rewrites inline module scripts and import maps. */
   inlineScript?: InlineScriptMap;
 }
@@ -104,6 +106,10 @@ export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
   if (head) {
     const at = cspInsertionPoint(doc);
     pass.edits.push({ start: at, end: at, text: head });
+  }
+  if (options.bodyHtml) {
+    const at = bodyInsertionPoint(doc, html.length);
+    pass.edits.push({ start: at, end: at, text: options.bodyHtml });
   }
   return applyEdits(html, pass.edits);
 }
@@ -212,6 +218,15 @@ function rewriteAttributes(el: Element, tag: string, attrs: ReadonlyMap<string, 
   // `crossorigin` makes the browser fetch in CORS mode, which always fails for a file: URL
   // (a page opened from disk has an opaque origin): the stylesheet, script or image would not load.
   if (located.crossorigin) pass.edits.push(removeAttribute(pass.html, located.crossorigin));
+}
+
+/** Right after `<body>`; when the body tag is implied, before its first child; else at the end. */
+function bodyInsertionPoint(doc: Document, length: number): number {
+  const body = childElement(childElement(doc, 'html'), 'body');
+  const bodyTag = body?.sourceCodeLocation?.startTag;
+  if (bodyTag) return bodyTag.endOffset;
+  const first = body?.childNodes.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
+  return first?.startOffset ?? length;
 }
 
 /**
