@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { JobResult, JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
+import { throttleLatest } from '../../lib/throttle.js';
 import { UsageSampler } from '../../lib/usage-sampler.js';
 import { toHttpError } from './archive-errors.js';
 import type { FileStore } from '../files/file-store.js';
@@ -49,12 +50,13 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
   const log = deps.log.child({ jobId, host: hostOf(row) });
   const limits = planLimits[planOf(row.plan)];
   const sampler = new UsageSampler();
-  let lastSave = 0;
+  const saver = throttleLatest((progress: CaptureProgress) => {
+    jobs.saveProgress(jobId, progress).catch((error: unknown) => log.warn({ err: error }, 'could not save progress'));
+  }, PROGRESS_SAVE_MS);
+  // Events carry every change (the SSE route thins them per client); the database gets the latest every half second.
   const onProgress = (progress: CaptureProgress) => {
     events.publish(jobId, { type: 'progress', progress });
-    if (Date.now() - lastSave < PROGRESS_SAVE_MS && progress.phase !== 'done') return;
-    lastSave = Date.now();
-    jobs.saveProgress(jobId, progress).catch((error: unknown) => log.warn({ err: error }, 'could not save progress'));
+    saver.push(progress);
   };
   log.info('job started');
   try {
@@ -70,6 +72,7 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
         ? await archiveSite(row.url, sink, { ...options, maxPages: limits.maxPages }, hooks)
         : await archivePage(row.url, sink, options, hooks);
     const metrics = sampler.stop();
+    saver.flush();
     const bytes = (await store.stat(jobId))?.bytes ?? 0;
     const host = new URL(summary.finalUrl).host;
     const failed = summary.failures ? `, ${summary.failures} could not be downloaded` : '';
@@ -106,6 +109,7 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       await jobs.markFailed(jobId, 'The download failed unexpectedly. Please try again.', 500);
     }
   } finally {
+    saver.cancel();
     events.publish(jobId, { type: 'finished' });
   }
 }

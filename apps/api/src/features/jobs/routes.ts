@@ -12,6 +12,8 @@ import { downloadResponse, toJobView } from './job-view.js';
 import type { JobsRepository } from './jobs-repository.js';
 import type { JobsService } from './jobs-service.js';
 import { openSse } from './sse.js';
+import type { JobProgress } from '../../db/schema.js';
+import { throttleLatest } from '../../lib/throttle.js';
 
 export interface JobRoutesDeps {
   config: Readonly<Config>;
@@ -75,12 +77,13 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
       if (row) sse.send(row.status === 'done' ? 'done' : 'failed', toJobView(row));
       sse.close();
     };
-    let lastProgress = 0;
+    const progress = throttleLatest((value: JobProgress) => sse.send('progress', value), PROGRESS_INTERVAL_MS);
     const unsubscribe = events.subscribe(id, (event) => {
-      if (event.type === 'finished') return void finish();
-      if (Date.now() - lastProgress < PROGRESS_INTERVAL_MS && event.progress.phase === 'fetching') return;
-      lastProgress = Date.now();
-      sse.send('progress', event.progress);
+      if (event.type === 'finished') {
+        progress.flush();
+        return void finish();
+      }
+      progress.push(event.progress);
     });
     // Events across processes arrive a moment after subscribing; the database has the last word.
     const isFinal = async () => {
@@ -90,6 +93,7 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
     const poll = setInterval(() => void isFinal().then(async (final) => { if (final) await finish(); }), FINAL_POLL_MS);
     sse.onClose(() => {
       clearInterval(poll);
+      progress.cancel();
       unsubscribe();
     });
     sse.send('status', toJobView(initial));
