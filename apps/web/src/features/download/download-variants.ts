@@ -7,6 +7,11 @@ export interface DownloadVariant {
   /** Shown when no answer arrives from the API. */
   cannotConnectMessage: string;
   generatingLabel: string;
+  /**
+   * Whether downloads run as the signed-in user (their plan's limits) or anonymously. The landing
+   * page sends no credentials, as the product spec says of the download call.
+   */
+  asUser: boolean;
   /** Heading of the error panel; without one the panel shows just the message. */
   errorTitle?: string;
   /** Whether the error panel adds hints chosen by words in the message. */
@@ -22,6 +27,7 @@ export const downloadVariants: Readonly<Record<DownloadVariantName, DownloadVari
     urlMessages: landingUrlMessages,
     cannotConnectMessage: '🌐 Cannot connect to server. Please check your internet connection and try again.',
     generatingLabel: 'Generating your ZIP file...',
+    asUser: false,
     errorTitle: 'Oops! Something went wrong',
     errorTips: true,
     unlockLink: { label: 'Sign in to unlock', to: paths.login },
@@ -30,6 +36,7 @@ export const downloadVariants: Readonly<Record<DownloadVariantName, DownloadVari
     urlMessages: dashboardUrlMessages,
     cannotConnectMessage: 'Cannot connect to server. Please ensure the backend is running.',
     generatingLabel: 'Generating...',
+    asUser: true,
     errorTips: false,
   },
 };

@@ -1,8 +1,10 @@
 import type { DownloadMode } from '@sitezip/contracts';
 import { useState, type FormEvent } from 'react';
+import { useSession } from '../../../lib/use-session';
 import { downloadVariants, type DownloadVariantName } from '../download-variants';
 import { useCreateDownload } from '../hooks/use-create-download';
 import { validateUrl } from '../validate-url';
+import { DownloadProgress } from './download-progress';
 import { ErrorPanel } from './error-panel';
 import { ModeOptions } from './mode-options';
 import { ResultPanel } from './result-panel';
@@ -15,7 +17,11 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
   const [url, setUrl] = useState('');
   const [mode, setMode] = useState<DownloadMode>('single');
   const [fieldError, setFieldError] = useState<string>();
-  const { state, start, reset } = useCreateDownload(copy.cannotConnectMessage);
+  const token = useSession()?.token;
+  const { state, start, reset } = useCreateDownload({
+    cannotConnectMessage: copy.cannotConnectMessage,
+    token: copy.asUser ? token : undefined,
+  });
   const generating = state.status === 'generating';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -47,11 +53,18 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
             disabled={generating || url.trim() === ''}
           />
         </div>
-        <ModeOptions value={mode} unlockLink={copy.unlockLink} onChange={setMode} />
+        <div className="download__swap">
+          <div data-hidden={generating || undefined}>
+            <ModeOptions value={mode} unlockLink={copy.unlockLink} onChange={setMode} />
+          </div>
+          {state.status === 'generating' && (
+            <DownloadProgress startedAt={state.startedAt} stage={state.stage} progress={state.progress} />
+          )}
+        </div>
       </form>
       {state.status === 'success' && <ResultPanel result={state.result} />}
       {state.status === 'error' && (
-<ErrorPanel message={state.message} title={copy.errorTitle} withTips={copy.errorTips} />
+        <ErrorPanel message={state.message} title={copy.errorTitle} withTips={copy.errorTips} />
       )}
     </div>
   );

@@ -1,46 +1,71 @@
-import type { DownloadRequest, DownloadResponse } from '@sitezip/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DownloadRequest } from '@sitezip/contracts';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { ApiError, NetworkError } from '../../../lib/api-errors';
-import { createDownload, DownloadFailedError } from '../api/create-download';
+import { DownloadFailedError } from '../api/create-download';
+import { createJob } from '../api/create-job';
+import { downloadOf, followJob } from '../follow-job';
 import { downloadErrorMessage } from '../download-error-message';
+import { downloadReducer, idleState } from '../download-state';
 
-export type DownloadState =
-  | { status: 'idle' }
-  | { status: 'generating' }
-  | { status: 'success'; result: DownloadResponse }
-  | { status: 'error'; message: string };
+export type { DownloadState } from '../download-state';
 
-/** The download form's life cycle: idle → generating → success | error. */
-export function useCreateDownload(cannotConnectMessage: string) {
-  const [state, setState] = useState<DownloadState>({ status: 'idle' });
+export interface CreateDownloadOptions {
+  /** What a failure to reach the API says on this page. */
+  cannotConnectMessage: string;
+  /** Runs the job under this user's plan; anonymous without it. */
+  token?: string | undefined;
+}
+
+/**
+ * The download form's life cycle: idle → generating (with live progress) → success | error.
+ * An attempt is a job: `POST /jobs`, then its event stream, or polling when the stream drops.
+ */
+export function useCreateDownload({ cannotConnectMessage, token }: CreateDownloadOptions) {
+  const [state, dispatch] = useReducer(downloadReducer, idleState);
   const inFlight = useRef<AbortController | null>(null);
 
   useEffect(() => () => inFlight.current?.abort(), []);
 
   const reset = useCallback(() => {
     inFlight.current?.abort();
-    setState({ status: 'idle' });
+    dispatch({ type: 'reset' });
   }, []);
 
-  const start = useCallback(async (request: DownloadRequest) => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setState({ status: 'generating' });
-    try {
-      const result = await createDownload(request, controller.signal);
-      if (!controller.signal.aborted) setState({ status: 'success', result });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      if (isUnexpected(error)) console.error(error);
-      setState({ status: 'error', message: downloadErrorMessage(error, cannotConnectMessage) });
-    }
-  }, [cannotConnectMessage]);
+  const start = useCallback(
+    async (request: DownloadRequest) => {
+      inFlight.current?.abort();
+      const controller = new AbortController();
+      const { signal } = controller;
+      inFlight.current = controller;
+      dispatch({ type: 'started', at: Date.now() });
+      try {
+        const created = await createJob(request, token ? { token, signal } : { signal });
+        if (signal.aborted) return;
+        dispatch({ type: 'job', job: created });
+        const finished = await followJob(created, {
+          signal,
+          onJob: (job) => {
+            if (!signal.aborted) dispatch({ type: 'job', job });
+          },
+          onProgress: (progress) => {
+            if (!signal.aborted) dispatch({ type: 'progress', progress });
+          },
+        });
+        const result = downloadOf(finished);
+        if (!signal.aborted) dispatch({ type: 'succeeded', result });
+      } catch (error) {
+        if (signal.aborted) return;
+        if (isUnexpected(error)) console.error(error);
+        dispatch({ type: 'failed', message: downloadErrorMessage(error, cannotConnectMessage) });
+      }
+    },
+    [cannotConnectMessage, token],
+  );
 
   return { state, start, reset };
 }
 
-/** Failures worth a console entry: bugs, and 2xx bodies that break the contract. */
+/** Failures worth a console entry: bugs, and bodies that break the contract. */
 function isUnexpected(error: unknown): boolean {
   if (error instanceof ApiError || error instanceof NetworkError) return false;
   return !(error instanceof DownloadFailedError) || error.cause !== undefined;
