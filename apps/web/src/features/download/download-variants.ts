@@ -18,6 +18,8 @@ export interface DownloadVariant {
   errorTips: boolean;
   /** The link on the locked Full Website option. */
   unlockLink?: { label: string; to: string };
+  /** Whether a premium user may choose Full Website here (the landing page only shows the teaser). */
+  fullWebsiteForPremium: boolean;
 }
 
 export type DownloadVariantName = 'landing' | 'dashboard';
@@ -31,6 +33,7 @@ export const downloadVariants: Readonly<Record<DownloadVariantName, DownloadVari
     errorTitle: 'Oops! Something went wrong',
     errorTips: true,
     unlockLink: { label: 'Sign in to unlock', to: paths.login },
+    fullWebsiteForPremium: false,
   },
   dashboard: {
     urlMessages: dashboardUrlMessages,
@@ -38,5 +41,6 @@ export const downloadVariants: Readonly<Record<DownloadVariantName, DownloadVari
     generatingLabel: 'Generating...',
     asUser: true,
     errorTips: false,
+    fullWebsiteForPremium: true,
   },
 };

@@ -12,6 +12,9 @@ export interface JobProgress {
   failed: number;
   /** Bytes saved into the ZIP so far. */
   bytes: number;
+  /** Full Website only: pages saved, and pages found so far. */
+  pagesDone?: number;
+  pagesQueued?: number;
 }
 
 /** The fields of a job (`POST /jobs`, `GET /jobs/:id`, SSE `status`/`done`/`failed`) the web app reads. */
@@ -65,6 +68,7 @@ export function parseJobProgress(body: unknown): JobProgress {
     done: count(body.done),
     failed: count(body.failed),
     bytes: count(body.bytes),
+    ...(typeof body.pagesQueued === 'number' ? { pagesDone: count(body.pagesDone), pagesQueued: count(body.pagesQueued) } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { DownloadMode } from '@sitezip/contracts';
+import { isPremium, type DownloadMode } from '@sitezip/contracts';
 import { useState, type FormEvent } from 'react';
 import { useSession } from '../../../lib/use-session';
 import { downloadVariants, type DownloadVariantName } from '../download-variants';
@@ -17,7 +17,9 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
   const [url, setUrl] = useState('');
   const [mode, setMode] = useState<DownloadMode>('single');
   const [fieldError, setFieldError] = useState<string>();
-  const token = useSession()?.token;
+  const session = useSession();
+  const token = session?.token;
+  const fullAllowed = copy.fullWebsiteForPremium && isPremium(session?.user?.subscription_status);
   const { state, start, reset } = useCreateDownload({
     cannotConnectMessage: copy.cannotConnectMessage,
     token: copy.asUser ? token : undefined,
@@ -55,7 +57,7 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
         </div>
         <div className="download__swap">
           <div data-hidden={generating || undefined}>
-            <ModeOptions value={mode} unlockLink={copy.unlockLink} onChange={setMode} />
+            <ModeOptions value={mode} fullAllowed={fullAllowed} unlockLink={copy.unlockLink} onChange={setMode} />
           </div>
           {state.status === 'generating' && (
             <DownloadProgress startedAt={state.startedAt} stage={state.stage} progress={state.progress} />

@@ -43,7 +43,10 @@ export function DownloadProgress({ startedAt, stage, progress }: DownloadProgres
         <span className="progress-bar__fill" style={{ width: `${progressRatio(counted) * 100}%` }} />
       </div>
       <p className="download-progress__line download-progress__stats">
-        <span data-testid="progress-resources">{resources}</span>
+        <span data-testid="progress-resources">
+          {progress?.pagesQueued ? `${progress.pagesDone ?? 0} / ${progress.pagesQueued} pages · ` : ''}
+          {resources}
+        </span>
         <span data-testid="progress-bytes">
           {bytes}
           {failed > 0 && ` · ${failed} failed`}

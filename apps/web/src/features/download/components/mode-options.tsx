@@ -5,13 +5,15 @@ import { ModeOption } from './mode-option';
 
 interface ModeOptionsProps {
   value: DownloadMode;
+  /** A premium user on the dashboard: Full Website can be chosen. */
+  fullAllowed?: boolean;
   /** Where the locked Full Website option points, if anywhere. */
   unlockLink?: { label: string; to: string };
   onChange: (mode: DownloadMode) => void;
 }
 
-/** Single Page is free; Full Website is a premium teaser that cannot be chosen here. */
-export function ModeOptions({ value, unlockLink, onChange }: ModeOptionsProps) {
+/** Single Page is free; Full Website is for premium users, and a locked teaser for everyone else. */
+export function ModeOptions({ value, fullAllowed = false, unlockLink, onChange }: ModeOptionsProps) {
   return (
     <fieldset className="mode-options">
       <legend className="field__label">Download mode</legend>
@@ -29,14 +31,14 @@ export function ModeOptions({ value, unlockLink, onChange }: ModeOptionsProps) {
         description="Every page of the site, linked together offline."
         badge={
           <span className="badge badge--premium">
-            <Icon name="lock" size={12} />
+            {!fullAllowed && <Icon name="lock" size={12} />}
             Premium
           </span>
         }
         checked={value === 'full'}
-        disabled
+        disabled={!fullAllowed}
         action={
-          unlockLink ? (
+          fullAllowed ? undefined : unlockLink ? (
             <Link to={unlockLink.to} className="mode-option__action">
               {unlockLink.label}
             </Link>
