@@ -1,22 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { archiveOptionsSchema } from './options.js';
 
 /** A site capture: every page option, plus how far the crawl may go and how politely. */
-export const siteOptionsSchema = archiveOptionsSchema.extend({
+export const siteOptionsSchema = z.extend(archiveOptionsSchema, {
   /** Pages saved at most (the start page included). */
-  maxPages: z.number().int().positive().max(100_000).default(500),
+  maxPages: z._default(z.int().check(z.positive(), z.maximum(100_000)), 500),
   /** Links followed from the start page at most this many times. */
-  maxDepth: z.number().int().min(0).max(100).default(10),
+  maxDepth: z._default(z.int().check(z.minimum(0), z.maximum(100)), 10),
   /** `host` (default), `prefix` (under the start URL's folder) or `domain` (with subdomains). */
-  scope: z.enum(['host', 'prefix', 'domain']).default('host'),
+  scope: z._default(z.enum(['host', 'prefix', 'domain']), 'host'),
   /** Pages fetched at once per host (assets follow connectionsPerOrigin). */
-  pageConcurrency: z.number().int().min(1).max(32).default(4),
+  pageConcurrency: z._default(z.int().check(z.minimum(1), z.maximum(32)), 4),
   /** Obey robots.txt, meta robots and X-Robots-Tag. */
-  respectRobots: z.boolean().default(true),
+  respectRobots: z._default(z.boolean(), true),
   /** Seed the crawl from the site's sitemaps. */
-  useSitemaps: z.boolean().default(true),
+  useSitemaps: z._default(z.boolean(), true),
   /** Distinct query strings followed per path (calendars, faceted search). */
-  maxVariantsPerPath: z.number().int().positive().default(10),
+  maxVariantsPerPath: z._default(z.int().check(z.positive()), 10),
 });
 
 export type SiteOptions = z.infer<typeof siteOptionsSchema>;
