@@ -62,6 +62,11 @@ describe('archiveSite', () => {
     expect(sink.text(`${host}/nofollow/index.html`)).toContain('Nofollow');
     expect(site.hits.has('/from-nofollow')).toBe(false);
     expect(site.hits.has('/from-noindex')).toBe(false);
+    // The same directives as an X-Robots-Tag header.
+    expect(sink.text(`${host}/header-noindex/index.html`)).toContain('noindex');
+    expect(sink.text(`${host}/header-noindex/index.html`)).not.toContain('secret');
+    expect(sink.text(`${host}/header-nofollow/index.html`)).toContain('Header nofollow');
+    expect(site.hits.has('/from-header-nofollow')).toBe(false);
   });
 
   it('stops calendars and reports why the crawl stopped', async () => {

@@ -29,7 +29,7 @@ export function siteFixture(otherOrigin: string): Record<string, FixtureRoute> {
       `<a href="/about/index.html">About again</a> <a href="/about/">About slash</a>
 <a href="/blog/post-1?sid=123">Post 1 with session</a> <a href="/calendar?month=1">Calendar</a>
 <a href="/private/secret">Private</a> <a href="/star-only/page">Star only</a> <a href="/private/open">Open</a> <a href="/no-sitezip/x">No sitezip</a>
-<a href="/noindex">Noindex</a> <a href="/nofollow">Nofollow</a> <a href="/missing">Missing</a>
+<a href="/noindex">Noindex</a> <a href="/nofollow">Nofollow</a> <a href="/header-noindex">Header noindex</a> <a href="/header-nofollow">Header nofollow</a> <a href="/missing">Missing</a>
 <a href="${otherOrigin}/elsewhere">Elsewhere</a> <a href="mailto:someone@example.com">Mail</a>`,
     ),
     '/about': page('About', '<p>About us</p><a href="/deep/1">Deep</a>'),
@@ -48,6 +48,9 @@ export function siteFixture(otherOrigin: string): Record<string, FixtureRoute> {
     '/noindex': { body: '<meta name="robots" content="noindex"><title>Noindex</title><a href="/from-noindex">x</a>' },
     '/nofollow': { body: '<meta name="robots" content="nofollow"><title>Nofollow</title><a href="/from-nofollow">x</a>' },
     '/from-nofollow': page('From nofollow', ''),
+    '/header-noindex': { headers: { 'x-robots-tag': 'noindex' }, body: '<title>Header noindex</title><p>secret</p>' },
+    '/header-nofollow': { headers: { 'x-robots-tag': 'nofollow' }, body: '<title>Header nofollow</title><a href="/from-header-nofollow">x</a>' },
+    '/from-header-nofollow': page('From header nofollow', ''),
     '/from-sitemap': page('From sitemap', '<p>seeded</p>'),
     '/calendar': {
       handle: (request, response) => {
