@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import PQueue from 'p-queue';
 import { capturePage, runCapture, type ArchiveHooks, type ArchiveSummary } from './archive.js';
 import { save, type CaptureContext } from './capture/context.js';
@@ -34,6 +35,33 @@ export async function archiveSite(
 
 const PAGES_IN_PROGRESS_PER_SLOT = 8;
 
+/**
+ * Page requests to one host: at most `concurrency` at once and, under a Crawl-delay, at least
+ * `delayMs` between the starts of two requests (a fixed-window rate limit would allow two
+ * requests a moment apart across a window boundary).
+ */
+class PoliteQueue {
+  private readonly queue: PQueue;
+  // Created just after the start page was fetched: the delay counts from it too.
+  private lastStart = Date.now();
+
+  constructor(
+    concurrency: number,
+    private readonly delayMs: number,
+  ) {
+    this.queue = new PQueue({ concurrency });
+  }
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return this.queue.add(async () => {
+      const wait = this.lastStart + this.delayMs - Date.now();
+      if (wait > 0) await sleep(wait);
+      this.lastStart = Date.now();
+      return task();
+    }) as Promise<T>;
+  }
+}
+
 async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions) {
   const startOrigin = new URL(startUrl).origin;
   const robots = new Map<string, Promise<RobotsRules>>();
@@ -62,14 +90,12 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
   const start = frontier.admit(startUrl, startUrl, 0) as PageEntry;
   frontier.next(); // the start page is captured below, before the others
 
-  const politeness = new Map<string, PQueue>();
+  const politeness = new Map<string, PoliteQueue>();
   const pageQueue = (url: string, delayMs: number | undefined) => {
     const origin = new URL(url).origin;
     let queue = politeness.get(origin);
     if (!queue) {
-      queue = delayMs
-        ? new PQueue({ concurrency: 1, interval: delayMs, intervalCap: 1 })
-        : new PQueue({ concurrency: options.pageConcurrency });
+      queue = new PoliteQueue(delayMs ? 1 : options.pageConcurrency, delayMs ?? 0);
       politeness.set(origin, queue);
     }
     return queue;
@@ -131,7 +157,7 @@ async function capturePageEntry(
   frontier: Frontier,
   entry: PageEntry,
   robotsFor: (origin: string) => Promise<RobotsRules>,
-  pageQueue: (url: string, delayMs: number | undefined) => PQueue,
+  pageQueue: (url: string, delayMs: number | undefined) => PoliteQueue,
 ): Promise<void> {
   const manifestEntry: ManifestEntry = { url: entry.url };
   ctx.manifest.set(`page:${entry.canonical}`, manifestEntry);
@@ -139,7 +165,7 @@ async function capturePageEntry(
   const rules = await robotsFor(origin);
   if (!rules.allows(entry.canonical)) return stub(ctx, entry, manifestEntry, 'robots.txt does not allow it');
   try {
-    const page = await pageQueue(entry.url, rules.crawlDelayMs).add(() => ctx.fetcher.fetch(entry.url, { signal: ctx.signal }));
+    const page = await pageQueue(entry.url, rules.crawlDelayMs).run(() => ctx.fetcher.fetch(entry.url, { signal: ctx.signal }));
     manifestEntry.status = page.status;
     manifestEntry.contentType = page.mimeType || undefined;
     if (page.url !== entry.url) manifestEntry.finalUrl = page.url;
