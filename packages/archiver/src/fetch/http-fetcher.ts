@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request, type IncomingMessage } from 'node:http';
+import { request as requestTls } from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
-import { Agent, request, errors as undiciErrors } from 'undici';
 import { ArchiveError, isArchiveError } from '../errors.js';
 import type { ArchiveOptions } from '../options.js';
 import type { FetchInit, FetchedResource, Fetcher } from './fetcher.js';
-import { guardedConnector, type AddressPolicy } from './guarded-connector.js';
+import { guardedAgents, type AddressPolicy, type GuardedAgents } from './guarded-agent.js';
 import { readBody } from './read-body.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -24,9 +25,12 @@ type HttpOptions = Pick<
   | 'userAgent'
 >;
 
-/** Fetcher over undici: keep-alive pools per origin, SSRF-guarded connects, manual redirects. */
+/**
+ * Fetcher over node:http: keep-alive pools per origin, SSRF-guarded connects, manual redirects.
+ * The built-in client costs nothing to load, which matters when the CLI captures a small page.
+ */
 export class HttpFetcher implements Fetcher {
-  private readonly agent: Agent;
+  private readonly agents: GuardedAgents;
   private spoolDir: Promise<string> | undefined;
   private spooled = 0;
 
@@ -34,12 +38,7 @@ export class HttpFetcher implements Fetcher {
     private readonly options: HttpOptions,
     policy: Partial<AddressPolicy> = {},
   ) {
-    this.agent = new Agent({
-      connections: options.connectionsPerOrigin,
-      pipelining: 1,
-      keepAliveTimeout: 10_000,
-      connect: guardedConnector({ allowPrivate: options.allowPrivateNetworks, ...policy }, options.requestTimeoutMs),
-    });
+    this.agents = guardedAgents({ allowPrivate: options.allowPrivateNetworks, ...policy }, options.connectionsPerOrigin);
   }
 
   async fetch(url: string, init: FetchInit = {}): Promise<FetchedResource> {
@@ -68,7 +67,8 @@ export class HttpFetcher implements Fetcher {
   }
 
   async close(): Promise<void> {
-    await this.agent.close();
+    this.agents.http.destroy();
+    this.agents.https.destroy();
     if (this.spoolDir) await rm(await this.spoolDir, { recursive: true, force: true });
   }
 
@@ -87,24 +87,12 @@ export class HttpFetcher implements Fetcher {
       if (target.protocol !== 'http:' && target.protocol !== 'https:') {
         throw new ArchiveError('INVALID_URL', `Cannot fetch ${current}: only http and https are supported.`);
       }
-      const response = await request(target, {
-        dispatcher: this.agent,
-        method: 'GET',
-        signal: init.signal,
-        headersTimeout: this.options.requestTimeoutMs,
-        bodyTimeout: this.options.requestTimeoutMs,
-        headers: {
-          'user-agent': this.options.userAgent,
-          accept: '*/*',
-          'accept-encoding': 'gzip, deflate, br',
-          'accept-language': 'en-US,en;q=0.9',
-          ...(init.referrer ? { referer: init.referrer } : {}),
-        },
-      });
+      const response = await this.send(target, init);
       const headers = flattenHeaders(response.headers);
       const location = headers.location;
-      if (REDIRECTS.has(response.statusCode) && location) {
-        await response.body.dump();
+      const status = response.statusCode ?? 0;
+      if (REDIRECTS.has(status) && location) {
+        response.resume();
         if (redirects.length >= this.options.maxRedirects) {
           throw new ArchiveError('TOO_MANY_REDIRECTS', `${url} redirects more than ${this.options.maxRedirects} times.`);
         }
@@ -114,20 +102,72 @@ export class HttpFetcher implements Fetcher {
       }
       const declared = Number(headers['content-length']);
       if (Number.isFinite(declared) && declared > this.options.maxResourceBytes && !headers['content-encoding']) {
-        response.body.destroy();
+        response.destroy();
         throw new ArchiveError('TOO_LARGE', `${current} is larger than the limit of ${this.options.maxResourceBytes} bytes.`);
       }
-      const spool = response.statusCode < 400 ? await this.spoolTarget(init) : undefined;
+      const spool = status < 400 ? await this.spoolTarget(init) : undefined;
       const limits = { maxBytes: this.options.maxResourceBytes, ...(spool ? { spool } : {}) };
-      const { body, file } = await readBody(response.body, headers['content-encoding'] ?? '', limits, current);
+      const { body, file } = await readBody(response, headers['content-encoding'] ?? '', limits, current);
       const [mimeType, charset] = parseContentType(headers['content-type']);
-      const resource = { requestedUrl: url, url: current, status: response.statusCode, headers, mimeType, charset, body, redirects };
+      const resource = { requestedUrl: url, url: current, status, headers, mimeType, charset, body, redirects };
       return file ? { ...resource, file } : resource;
     }
   }
+
+  /** One GET, resolved at the response head; the body is left to the caller. */
+  private send(target: URL, init: FetchInit): Promise<IncomingMessage> {
+    const https = target.protocol === 'https:';
+    const timeoutMs = this.options.requestTimeoutMs;
+    return new Promise((resolve, reject) => {
+      let response: IncomingMessage | undefined;
+      const fail = (error: Error) => {
+        response?.destroy(error);
+        req.destroy(error);
+      };
+      const req = (https ? requestTls : request)(target, {
+        agent: https ? this.agents.https : this.agents.http,
+        method: 'GET',
+        // The socket's idle time: waiting to connect, for the head, or between body chunks.
+        timeout: timeoutMs,
+        headers: {
+          'user-agent': this.options.userAgent,
+          accept: '*/*',
+          'accept-encoding': 'gzip, deflate, br',
+          'accept-language': 'en-US,en;q=0.9',
+          ...(init.referrer ? { referer: init.referrer } : {}),
+        },
+      });
+      req.on('timeout', () => {
+        if (response?.complete) return;
+        fail(new ArchiveError('TIMEOUT', `${target.host} did not answer in time (timeout).`, { retryable: true }));
+      });
+      req.on('error', reject);
+      req.on('response', (res: IncomingMessage) => {
+        response = res;
+        // Readers see errors through iteration; an unread body (a redirect) must not crash the process.
+        res.on('error', () => undefined);
+        resolve(res);
+      });
+      const signal = init.signal;
+      if (signal?.aborted) fail(abortError());
+      else if (signal) {
+        // Removed once settled: a late abort must not reach a socket that went back to the pool.
+        const onAbort = () => fail(abortError());
+        const settled = () => signal.removeEventListener('abort', onAbort);
+        signal.addEventListener('abort', onAbort, { once: true });
+        req.once('error', settled);
+        req.once('response', (res: IncomingMessage) => res.once('close', settled));
+      }
+      req.end();
+    });
+  }
 }
 
-function flattenHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+function abortError(): Error {
+  return Object.assign(new Error('The request was aborted.'), { name: 'AbortError' });
+}
+
+function flattenHeaders(raw: IncomingMessage['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
@@ -160,10 +200,7 @@ function backoff(attempt: number, signal: AbortSignal | undefined, wantedMs?: nu
 function toArchiveError(error: unknown, url: string): ArchiveError {
   if (isArchiveError(error)) return error;
   const host = safeHost(url);
-  if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError || error instanceof undiciErrors.ConnectTimeoutError) {
-    return new ArchiveError('TIMEOUT', `${host} did not answer in time (timeout).`, { retryable: true, cause: error });
-  }
-  if ((error as Error).name === 'AbortError' || error instanceof undiciErrors.RequestAbortedError) {
+  if ((error as Error).name === 'AbortError') {
     return new ArchiveError('ABORTED', `The request to ${host} was cancelled.`, { cause: error });
   }
   const code = (error as NodeJS.ErrnoException).code ?? (error as { cause?: NodeJS.ErrnoException }).cause?.code;

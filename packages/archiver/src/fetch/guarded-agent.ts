@@ -1,6 +1,8 @@
 import { lookup } from 'node:dns/promises';
+import { Agent as HttpAgent, type ClientRequestArgs } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { isIP } from 'node:net';
-import { buildConnector } from 'undici';
+import type { Duplex } from 'node:stream';
 import { ArchiveError } from '../errors.js';
 import { isBlockedAddress } from './address-guard.js';
 
@@ -65,21 +67,41 @@ function notFound(hostname: string, cause?: unknown): ArchiveError {
   );
 }
 
+type Connect = (options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void) => Duplex | null | undefined;
+
 /**
- * An undici connector that resolves the host itself and connects to the checked IP, so the
- * address guard also holds for IP literals and for every redirect hop (each new origin
- * connects through here). SNI and the Host header keep the original name.
+ * Makes `agent` resolve each host itself and connect to the checked IP, so the address guard
+ * also holds for IP literals and for every redirect hop (each new origin opens its sockets
+ * here). The Host header and TLS SNI keep the original name: the agent set them before.
  */
-export function guardedConnector(policy: AddressPolicy, timeoutMs: number): buildConnector.connector {
-  const connect = buildConnector({ timeout: timeoutMs, keepAlive: true });
-  return (options, callback) => {
-    resolveSafely(options.hostname, policy).then(
+function guard<A extends HttpAgent>(agent: A, policy: AddressPolicy): A {
+  const connect = agent.createConnection.bind(agent) as Connect;
+  const guarded: Connect = (options, callback) => {
+    resolveSafely(options.host ?? options.hostname ?? 'localhost', policy).then(
       ({ address }) => {
-        const name = options.hostname.replace(/^\[|\]$/g, '');
-        const servername = options.servername ?? (isIP(name) ? undefined : name);
-        connect({ ...options, hostname: address, ...(servername ? { servername } : {}) }, callback);
+        let socket: Duplex | null | undefined;
+        try {
+          socket = connect({ ...options, host: address });
+        } catch (error) {
+          return callback?.(error as Error, undefined as never);
+        }
+        if (socket) callback?.(null, socket);
       },
-      (error: Error) => callback(error, null),
+      (error: Error) => callback?.(error, undefined as never),
     );
+    return undefined;
   };
+  agent.createConnection = guarded;
+  return agent;
+}
+
+export interface GuardedAgents {
+  http: HttpAgent;
+  https: HttpsAgent;
+}
+
+/** Keep-alive agents, one pool of `connections` sockets per origin, that connect only to allowed addresses. */
+export function guardedAgents(policy: AddressPolicy, connections: number): GuardedAgents {
+  const options = { keepAlive: true, keepAliveMsecs: 10_000, maxSockets: connections, maxFreeSockets: connections };
+  return { http: guard(new HttpAgent(options), policy), https: guard(new HttpsAgent(options), policy) };
 }
