@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PNG_1PX, serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { PNG_1PX, serveFixture, TLS_CERT_PATH, type FixtureSite } from './support/fixture-site.js';
 import { readZip } from './support/read-zip.js';
 
 // The CLI runs compiled JavaScript; `npm test` builds before running this file.
@@ -70,5 +70,24 @@ describe('sitezip CLI', () => {
     const invalid = join(dir, 'invalid.zip');
     expect((await run(['ftp://example.com', '-o', invalid])).code).toBe(2);
     await expect(readFile(`${invalid}.partial`)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('captures over HTTPS, checking the certificate against the name', async () => {
+    const secure = await serveFixture(
+      { '/': { body: '<title>TLS</title><img src="a.png">' }, '/a.png': { type: 'image/png', body: PNG_1PX } },
+      { tls: true },
+    );
+    try {
+      const out = join(dir, 'tls.zip');
+      const trusted = await run([secure.url, '-o', out], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', NODE_EXTRA_CA_CERTS: TLS_CERT_PATH });
+      expect(trusted.code).toBe(0);
+      expect((await readZip(await readFile(out))).get(`localhost_${new URL(secure.url).port}/a.png`)).toEqual(PNG_1PX);
+      const untrusted = await run([secure.url, '-o', join(dir, 'untrusted.zip')], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+      expect(untrusted.code).toBe(6);
+      expect(untrusted.stderr).toMatch(/certificate that cannot be trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)/);
+      expect(secure.hits.get('/')).toBe(1);
+    } finally {
+      await secure.close();
+    }
   });
 });

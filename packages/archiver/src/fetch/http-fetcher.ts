@@ -197,6 +197,9 @@ function backoff(attempt: number, signal: AbortSignal | undefined, wantedMs?: nu
   return delay(wantedMs ?? 200 * 2 ** attempt, undefined, { signal }).catch(() => undefined);
 }
 
+// OpenSSL's verification failures: trying again gets the same certificate.
+const CERTIFICATE_ERRORS = /^(ERR_TLS_CERT_ALTNAME_INVALID|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE))/;
+
 function toArchiveError(error: unknown, url: string): ArchiveError {
   if (isArchiveError(error)) return error;
   const host = safeHost(url);
@@ -206,6 +209,9 @@ function toArchiveError(error: unknown, url: string): ArchiveError {
   const code = (error as NodeJS.ErrnoException).code ?? (error as { cause?: NodeJS.ErrnoException }).cause?.code;
   if (code === 'ECONNREFUSED') {
     return new ArchiveError('NETWORK', `${host} refused the connection.`, { cause: error });
+  }
+  if (CERTIFICATE_ERRORS.test(code ?? '')) {
+    return new ArchiveError('NETWORK', `${host} presented a certificate that cannot be trusted (${code}).`, { cause: error });
   }
   if (code === 'ETIMEDOUT') {
     return new ArchiveError('TIMEOUT', `${host} did not answer in time (timeout).`, { retryable: true, cause: error });

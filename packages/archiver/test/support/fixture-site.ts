@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 export interface FixtureRoute {
@@ -24,10 +26,10 @@ export interface FixtureSite {
  */
 export async function serveFixture(
   routes: Record<string, FixtureRoute>,
-  options: { latencyMs?: number } = {},
+  options: { latencyMs?: number; tls?: boolean } = {},
 ): Promise<FixtureSite> {
   const hits = new Map<string, number>();
-  const server: Server = createServer((request, response) => {
+  const handler = (request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
     const route = routes[path] ?? routes[path.split('?')[0] ?? path];
@@ -42,10 +44,11 @@ export async function serveFixture(
     };
     if (options.latencyMs) setTimeout(respond, options.latencyMs);
     else respond();
-  });
+  };
+  const server: Server = options.tls ? createTlsServer(TLS_FIXTURE, handler) : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = options.tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
   return {
     url: `${origin}/`,
     origin,
@@ -57,6 +60,14 @@ export async function serveFixture(
       }),
   };
 }
+
+/** The certificate HTTPS fixtures present (localhost, self-signed): trust it with NODE_EXTRA_CA_CERTS. */
+export const TLS_CERT_PATH = new URL('./tls/localhost.cert.pem', import.meta.url).pathname;
+
+const TLS_FIXTURE = {
+  cert: readFileSync(TLS_CERT_PATH),
+  key: readFileSync(new URL('./tls/localhost.key.pem', import.meta.url)),
+};
 
 /** A 1×1 red PNG (decodes in browsers, so naturalWidth is 1). */
 export const PNG_1PX = Buffer.from(
