@@ -5,6 +5,7 @@ export interface ProcessRun {
   peakRssMb: number;
   code: number;
   timedOut: boolean;
+  stdout: string;
   stderr: string;
 }
 
@@ -19,9 +20,10 @@ export function measure(
     const started = process.hrtime.bigint();
     const child = spawn('/usr/bin/time', ['-f', 'SITEZIP_RSS_KB=%M', command, ...args], {
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    let stdout = '';
     let stderr = '';
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -29,13 +31,14 @@ export function measure(
       // The whole process group: GNU time and the tool it runs (HTTrack ignores SIGTERM for minutes).
       if (child.pid) process.kill(-child.pid, 'SIGKILL');
     }, timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       const rssKb = Number(/SITEZIP_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN);
-      resolve({ wallMs, peakRssMb: rssKb / 1024, code: code ?? 1, timedOut, stderr });
+      resolve({ wallMs, peakRssMb: rssKb / 1024, code: code ?? 1, timedOut, stdout, stderr });
     });
   });
 }
