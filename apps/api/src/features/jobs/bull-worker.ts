@@ -41,11 +41,22 @@ async function failForGood(jobs: JobsRepository, events: JobEvents, log: Fastify
   try {
     const row = await jobs.get(jobId);
     if (row && (row.status === 'queued' || row.status === 'running')) {
-      log.warn({ jobId, reason: error.message }, 'job failed after its retries');
+      log.warn({ jobId, reason: withoutPaths(error.message) }, 'job failed after its retries');
       await jobs.markFailed(jobId, 'The download could not be completed after several attempts. Please try again later.', 503);
       events.publish(jobId, { type: 'finished' });
     }
   } catch (failure) {
     log.error({ err: failure, jobId }, 'could not record a failed job');
   }
+}
+
+/** Engine messages can quote the URL; logs keep only its origin (see the README's privacy promise). */
+export function withoutPaths(message: string): string {
+  return message.replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (url) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return '[url]';
+    }
+  });
 }
