@@ -89,13 +89,15 @@ export const HTML_SOURCES: readonly HtmlSource[] = [
   ...svgHref('feImage', 'image'),
 
   { tag: '*', attr: 'style', kind: 'image', format: 'css' },
-  // Lazy-loading conventions (lazysizes, vanilla-lazyload, jQuery lazyload); first listed wins.
+  // Lazy-loading conventions (lazysizes, vanilla-lazyload, jQuery lazyload, WP Rocket); first listed wins.
   { tag: '*', attr: 'data-src', kind: 'image', lazyFor: 'src' },
   { tag: '*', attr: 'data-lazy-src', kind: 'image', lazyFor: 'src' },
   { tag: '*', attr: 'data-original', kind: 'image', lazyFor: 'src' },
   { tag: '*', attr: 'data-srcset', kind: 'image', format: 'srcset', lazyFor: 'srcset' },
+  { tag: '*', attr: 'data-lazy-srcset', kind: 'image', format: 'srcset', lazyFor: 'srcset' },
   { tag: '*', attr: 'data-bg', kind: 'image', lazyFor: 'background' },
   { tag: '*', attr: 'data-background', kind: 'image', lazyFor: 'background' },
+  { tag: '*', attr: 'data-background-image', kind: 'image', lazyFor: 'background' },
 
   { tag: 'a', attr: 'href', kind: 'page', follow: false },
   { tag: 'a', attr: 'xlink:href', kind: 'page', follow: false }, // SVG links

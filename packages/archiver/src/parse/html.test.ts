@@ -78,6 +78,13 @@ describe('lazy loading', () => {
     ]);
   });
 
+  it('knows WP Rocket and background conventions too', () => {
+    expect(prefixAll('<img src="data:," data-lazy-src=a.png data-lazy-srcset="a.png 1x, a2.png 2x">')).toBe(
+      '<img src="L/a.png" data-lazy-src="L/a.png" data-lazy-srcset="L/a.png 1x, L/a2.png 2x" srcset="L/a.png 1x, L/a2.png 2x">',
+    );
+    expect(refs('<section data-background-image="hero.jpg"></section>')).toEqual(['image:hero.jpg']);
+  });
+
   it('promotes the lazy attribute listed first in the table, whatever the attribute order', () => {
     expect(prefixAll('<img data-original=o.png data-src=s.png>')).toBe(
       '<img data-original="L/o.png" data-src="L/s.png" src="L/s.png">',
