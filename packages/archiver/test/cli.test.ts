@@ -90,4 +90,33 @@ describe('sitezip CLI', () => {
       await secure.close();
     }
   });
+
+  it('keeps the cookies a site sets, like a browser: a cookie check is no redirect loop', async () => {
+    const hasSession = (cookie: string | undefined) => /(^|; )session=ok(;|$)/.test(cookie ?? '');
+    const gated = await serveFixture({
+      '/': {
+        handle: (request, response) => {
+          if (!hasSession(request.headers.cookie)) {
+            response.writeHead(302, { location: '/', 'set-cookie': ['session=ok; Path=/; HttpOnly', 'theme=dark; Path=/assets'] }).end();
+          } else response.writeHead(200, { 'content-type': 'text/html' }).end('<title>In</title><img src="/assets/a.png">');
+        },
+      },
+      '/assets/a.png': {
+        handle: (request, response) => {
+          const both = hasSession(request.headers.cookie) && request.headers.cookie?.includes('theme=dark');
+          response.writeHead(both ? 200 : 403, { 'content-type': 'image/png' }).end(both ? PNG_1PX : '');
+        },
+      },
+    });
+    try {
+      const out = join(dir, 'cookies.zip');
+      const result = await run([gated.url, '-o', out], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+      expect(result.stderr).not.toMatch(/redirects more than/);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/0 failed/);
+      expect(gated.hits.get('/')).toBe(2);
+    } finally {
+      await gated.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { request, type IncomingMessage } from 'node:http';
 import { request as requestTls } from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
+import type { CookieJar } from 'tough-cookie';
 import { ArchiveError, isArchiveError } from '../errors.js';
 import type { ArchiveOptions } from '../options.js';
 import type { FetchInit, FetchedResource, Fetcher } from './fetcher.js';
@@ -31,6 +32,8 @@ type HttpOptions = Pick<
  */
 export class HttpFetcher implements Fetcher {
   private readonly agents: GuardedAgents;
+  /** Cookies the site set during this capture, sent back like a browser would (session checks, consent). */
+  private cookies: Promise<CookieJar> | undefined;
   private spoolDir: Promise<string> | undefined;
   private spooled = 0;
 
@@ -87,7 +90,9 @@ export class HttpFetcher implements Fetcher {
       if (target.protocol !== 'http:' && target.protocol !== 'https:') {
         throw new ArchiveError('INVALID_URL', `Cannot fetch ${current}: only http and https are supported.`);
       }
-      const response = await this.send(target, init);
+      const cookie = this.cookies ? await (await this.cookies).getCookieString(current) : '';
+      const response = await this.send(target, init, cookie);
+      await this.keepCookies(current, response.headers['set-cookie']);
       const headers = flattenHeaders(response.headers);
       const location = headers.location;
       const status = response.statusCode ?? 0;
@@ -114,8 +119,16 @@ export class HttpFetcher implements Fetcher {
     }
   }
 
+  private async keepCookies(url: string, setCookie: readonly string[] | undefined): Promise<void> {
+    if (!setCookie?.length) return;
+    // Loaded on the first cookie: most small captures never need the public-suffix list.
+    this.cookies ??= import('tough-cookie').then(({ CookieJar }) => new CookieJar());
+    const jar = await this.cookies;
+    for (const header of setCookie) await jar.setCookie(header, url, { ignoreError: true });
+  }
+
   /** One GET, resolved at the response head; the body is left to the caller. */
-  private send(target: URL, init: FetchInit): Promise<IncomingMessage> {
+  private send(target: URL, init: FetchInit, cookie: string): Promise<IncomingMessage> {
     const https = target.protocol === 'https:';
     const timeoutMs = this.options.requestTimeoutMs;
     return new Promise((resolve, reject) => {
@@ -135,6 +148,7 @@ export class HttpFetcher implements Fetcher {
           'accept-encoding': 'gzip, deflate, br',
           'accept-language': 'en-US,en;q=0.9',
           ...(init.referrer ? { referer: init.referrer } : {}),
+          ...(cookie ? { cookie } : {}),
         },
       });
       req.on('timeout', () => {
