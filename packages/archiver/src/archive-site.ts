@@ -12,6 +12,7 @@ import { createScope } from './crawl/scope.js';
 import { loadSitemapUrls } from './crawl/sitemap.js';
 import { TrapGuard, defaultTrapLimits } from './crawl/traps.js';
 import { isArchiveError } from './errors.js';
+import { ACCEPT } from './fetch/accept.js';
 import type { FetchedResource } from './fetch/fetcher.js';
 import { findHtmlRefs } from './parse/index.js';
 import { isHtmlType } from './resolve/content-types.js';
@@ -102,7 +103,7 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
   };
 
   // The start page first: its failure is the capture's failure, and its final URL counts as it.
-  const first = await ctx.fetcher.fetch(start.url, { signal: ctx.signal });
+  const first = await ctx.fetcher.fetch(start.url, { signal: ctx.signal, accept: ACCEPT.document });
   ctx.pageUrls.add(first.url);
   // Its links are admitted first, so that index.html is written linking to the local copies.
   admitLinks(frontier, ctx, first, 0);
@@ -165,7 +166,7 @@ async function capturePageEntry(
   const rules = await robotsFor(origin);
   if (!rules.allows(entry.canonical)) return stub(ctx, entry, manifestEntry, 'robots.txt does not allow it');
   try {
-    const page = await pageQueue(entry.url, rules.crawlDelayMs).run(() => ctx.fetcher.fetch(entry.url, { signal: ctx.signal }));
+    const page = await pageQueue(entry.url, rules.crawlDelayMs).run(() => ctx.fetcher.fetch(entry.url, { signal: ctx.signal, accept: ACCEPT.document }));
     manifestEntry.status = page.status;
     manifestEntry.contentType = page.mimeType || undefined;
     if (page.url !== entry.url) manifestEntry.finalUrl = page.url;

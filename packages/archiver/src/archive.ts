@@ -3,6 +3,7 @@ import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { ArchiveError, isArchiveError } from './errors.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
+import { ACCEPT } from './fetch/accept.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { drain, save, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
@@ -152,7 +153,7 @@ function parsePageUrl(url: string): string {
 }
 
 async function fetchPage(ctx: CaptureContext, pageUrl: string): Promise<FetchedResource> {
-  const page = await ctx.fetcher.fetch(pageUrl, { signal: ctx.signal });
+  const page = await ctx.fetcher.fetch(pageUrl, { signal: ctx.signal, accept: ACCEPT.document });
   ctx.pageUrls.add(page.url);
   return page;
 }

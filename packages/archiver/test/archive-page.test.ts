@@ -1,7 +1,7 @@
 import { gzipSync, brotliCompressSync, deflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { archivePage, ArchiveError, HttpFetcher, MemorySink, parseOptions, type Manifest } from '../src/index.js';
-import { PNG_1PX, serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { PNG_1PX, serveFixture, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
 
 const local = { allowPrivateNetworks: true, retries: 0 };
 let site: FixtureSite | undefined;
@@ -79,6 +79,25 @@ describe('archivePage', () => {
     expect(sink.text(`${host}/home/s.css`)).toBe('p{color:red}');
     expect(sink.text(`${host}/home/j.js`)).toBe('1+1');
     expect(sink.text('index.html')).toContain('<p>ok</p>');
+  });
+
+  it('asks with the Accept header a browser sends, for servers that negotiate on it', async () => {
+    const negotiated = (wants: string, body: string, type: string): FixtureRoute => ({
+      handle: (request, response) => {
+        const ok = request.headers.accept?.startsWith(wants);
+        response.writeHead(ok ? 200 : 406, { 'content-type': ok ? type : 'application/json' }).end(ok ? body : '{}');
+      },
+    });
+    site = await serveFixture({
+      '/': negotiated('text/html', '<link rel=stylesheet href=s.css><img src=i.png><iframe src=f></iframe>', 'text/html'),
+      '/s.css': negotiated('text/css', 'p{color:red}', 'text/css'),
+      '/i.png': negotiated('image/avif', '', 'image/png'),
+      '/f': negotiated('text/html', '<p>frame</p>', 'text/html'),
+    });
+    const sink = new MemorySink();
+    const summary = await archivePage(site.url, sink, local);
+    expect(summary.failures).toBe(0);
+    expect(summary.files).toBe(4);
   });
 
   it('refuses loopback and private addresses unless allowed', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { archivePage, MemorySink, type Manifest } from '../src/index.js';
@@ -17,6 +18,20 @@ const failure = (sink: MemorySink, suffix: string) => manifestOf(sink).resources
 const spoolDirs = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('sitezip-spool-'));
 
 describe('hostile and broken websites', () => {
+  it('reads the sloppy HTTP of old servers (bare LF line ends, control characters in a header)', async () => {
+    const server = createServer((socket) =>
+      socket.once('data', () => socket.end('HTTP/1.1 200 OK\nContent-Type: text/html\nX-Odd: a\u0001b\nContent-Length: 14\n\n<h1>Old!</h1>\n')),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const sink = new MemorySink();
+      await archivePage(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, sink, local);
+      expect(sink.text('index.html')).toContain('<h1>Old!</h1>');
+    } finally {
+      server.close();
+    }
+  });
+
   it('stops an endless response at the size limit and a declared 2 GB one before reading it', async () => {
     const before = await spoolDirs();
     site = await serveFixture({

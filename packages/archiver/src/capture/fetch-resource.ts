@@ -1,4 +1,5 @@
 import { ArchiveError, isArchiveError } from '../errors.js';
+import { ACCEPT } from '../fetch/accept.js';
 import type { RefKind } from '../parse/index.js';
 import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-types.js';
 import { saveResource, track, type CaptureContext, type Outcome } from './context.js';
@@ -25,6 +26,12 @@ const PRIORITY: Readonly<Record<ResourceKind, number>> = {
   manifest: 0,
   other: 0,
 };
+
+function acceptFor(kind: ResourceKind): string {
+  if (kind === 'stylesheet') return ACCEPT.stylesheet;
+  if (kind === 'image' || kind === 'icon') return ACCEPT.image;
+  return kind === 'frame' ? ACCEPT.document : ACCEPT.any;
+}
 
 const MAX_INLINE_TRACK = 512 * 1024;
 const MAX_SPRITE = 2 * 1024 * 1024;
@@ -64,7 +71,12 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
   ctx.emit();
   try {
     const resource = await ctx.scheduler.run(request.url, PRIORITY[request.kind], () =>
-      ctx.fetcher.fetch(request.url, { signal: ctx.signal, referrer: request.referrer, spool: !PARSED.has(request.kind) }),
+      ctx.fetcher.fetch(request.url, {
+        signal: ctx.signal,
+        referrer: request.referrer,
+        spool: !PARSED.has(request.kind),
+        accept: acceptFor(request.kind),
+      }),
     );
     if (resource.status === 429 || resource.status === 503) ctx.scheduler.slowDown(request.url);
     entry.status = resource.status;

@@ -31,6 +31,8 @@ export interface FetchInit {
   signal?: AbortSignal;
   /** The page that referenced this resource, sent as Referer like a browser would. */
   referrer?: string;
+  /** The Accept header (see ACCEPT); `*\/*` when absent. */
+  accept?: string;
 }
 
 /**

@@ -6,6 +6,7 @@ import { request as requestTls } from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import { ArchiveError, isArchiveError } from '../errors.js';
+import { ACCEPT } from './accept.js';
 import type { ArchiveOptions } from '../options.js';
 import type { FetchInit, FetchedResource, Fetcher } from './fetcher.js';
 import { guardedAgents, type AddressPolicy, type GuardedAgents } from './guarded-agent.js';
@@ -140,11 +141,14 @@ export class HttpFetcher implements Fetcher {
       const req = (https ? requestTls : request)(target, {
         agent: https ? this.agents.https : this.agents.http,
         method: 'GET',
+        // Old servers send headers that strict parsing refuses (bare LF, odd characters); a
+        // browser shows their pages, and a client that only reads cannot be smuggled into.
+        insecureHTTPParser: true,
         // The socket's idle time: waiting to connect, for the head, or between body chunks.
         timeout: timeoutMs,
         headers: {
           'user-agent': this.options.userAgent,
-          accept: '*/*',
+          accept: init.accept ?? ACCEPT.any,
           'accept-encoding': 'gzip, deflate, br',
           'accept-language': 'en-US,en;q=0.9',
           ...(init.referrer ? { referer: init.referrer } : {}),
