@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serveFixture } from '../packages/archiver/test/support/fixture-site.js';
+import { serveFixture, TLS_CERT_PATH } from '../packages/archiver/test/support/fixture-site.js';
 import { readZip } from '../packages/archiver/test/support/read-zip.js';
 import { measure, median, type ProcessRun } from './measure.js';
-import { pageSite } from './page-site.js';
+import { pageSite, type GeneratedSite } from './page-site.js';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 40);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -57,41 +57,58 @@ function captureMs(run: ProcessRun): number {
 }
 
 export async function runPageBench(): Promise<void> {
-const site = pageSite();
-const server = await serveFixture(site.routes, { latencyMs: LATENCY_MS });
-const bound = site.levels * LATENCY_MS;
-console.log(`Page bench: ${site.resources} resources, ${site.levels} sequential levels, ${LATENCY_MS} ms latency per request`);
-console.log(`critical-path bound: ${bound} ms; whole processes, median of ${RUNS} runs for sitezip, 3 for wget, 1 for HTTrack`);
-console.log('(capture: the time from the first request to the closed ZIP, as sitezip reports it)\n');
-console.log('| tool | wall ms | × bound | capture ms | × bound | peak RSS MB | files saved |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
-try {
-  for (const tool of tools) {
-    if (!tool.available) {
-      console.log(`| ${tool.name} | not installed | | | | | |`);
-      continue;
-    }
-    const runs: ProcessRun[] = [];
-    let files = 0;
-    for (let i = 0; i < tool.runs; i++) {
-      const out = await mkdtemp(join(tmpdir(), 'sitezip-bench-'));
-      const run = await measure(tool.command, tool.args(server.url, out), { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
-      if (run.code !== 0 && tool.name === 'sitezip') throw new Error(`sitezip failed: ${run.stderr}`);
-      files = tool.name === 'sitezip' ? (await readZip(await readFile(join(out, 'page.zip')))).size - 1 : await countFiles(out);
-      runs.push(run);
-      await rm(out, { recursive: true, force: true });
-    }
-    const wall = median(runs.map((r) => r.wallMs));
-    const rss = median(runs.map((r) => r.peakRssMb));
-    if (runs.some((r) => r.timedOut)) {
-      console.log(`| ${tool.name} | did not finish in 60 s | > ${(60_000 / bound).toFixed(0)} | | | - | ${files} so far |`);
-      continue;
-    }
-    const capture = median(runs.map(captureMs));
-    const captureCells = Number.isFinite(capture) ? `${capture.toFixed(0)} | ${(capture / bound).toFixed(2)}` : '- | -';
-    console.log(`| ${tool.name} | ${wall.toFixed(0)} | ${(wall / bound).toFixed(2)} | ${captureCells} | ${rss.toFixed(1)} | ${files} |`);
-  }
-} finally {
-  await server.close();
+  const site = pageSite();
+  const bound = site.levels * LATENCY_MS;
+  console.log(`Page bench: ${site.resources} resources, ${site.levels} sequential levels, ${LATENCY_MS} ms latency per request`);
+  console.log(`critical-path bound: ${bound} ms; whole processes, median of ${RUNS} runs for sitezip, 3 for wget, 1 for HTTrack`);
+  console.log('(capture: the time from the first request to the closed ZIP, as sitezip reports it)');
+  console.log('\nPlain HTTP/1.1 (every tool):\n');
+  await runTable(site, bound, {}, tools);
+  // Most real sites are https with HTTP/2, which browsers and sitezip use; wget and HTTrack speak HTTP/1.1 only.
+  console.log('\nHTTPS with HTTP/2 offered (HTTP/1.1 for tools without it):\n');
+  const https = tools
+    .filter((tool) => tool.name !== 'httrack -r4 -n -c8 -%!')
+    .map((tool) => (tool.command === 'wget' ? { ...tool, args: (url: string, out: string) => [`--ca-certificate=${TLS_CERT_PATH}`, ...tool.args(url, out)] } : tool));
+  await runTable(site, bound, { tls: true, h2: true }, https, { NODE_EXTRA_CA_CERTS: TLS_CERT_PATH });
 }
+
+async function runTable(
+  site: GeneratedSite,
+  bound: number,
+  serving: { tls?: boolean; h2?: boolean },
+  toolsToRun: Tool[],
+  env: Record<string, string> = {},
+): Promise<void> {
+  const server = await serveFixture(site.routes, { latencyMs: LATENCY_MS, ...serving });
+  console.log('| tool | wall ms | × bound | capture ms | × bound | peak RSS MB | files saved |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  try {
+    for (const tool of toolsToRun) {
+      if (!tool.available) {
+        console.log(`| ${tool.name} | not installed | | | | | |`);
+        continue;
+      }
+      const runs: ProcessRun[] = [];
+      let files = 0;
+      for (let i = 0; i < tool.runs; i++) {
+        const out = await mkdtemp(join(tmpdir(), 'sitezip-bench-'));
+        const run = await measure(tool.command, tool.args(server.url, out), { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', ...env });
+        if (run.code !== 0 && tool.name === 'sitezip') throw new Error(`sitezip failed: ${run.stderr}`);
+        files = tool.name === 'sitezip' ? (await readZip(await readFile(join(out, 'page.zip')))).size - 1 : await countFiles(out);
+        runs.push(run);
+        await rm(out, { recursive: true, force: true });
+      }
+      const wall = median(runs.map((r) => r.wallMs));
+      const rss = median(runs.map((r) => r.peakRssMb));
+      if (runs.some((r) => r.timedOut)) {
+        console.log(`| ${tool.name} | did not finish in 60 s | > ${(60_000 / bound).toFixed(0)} | | | - | ${files} so far |`);
+        continue;
+      }
+      const capture = median(runs.map(captureMs));
+      const captureCells = Number.isFinite(capture) ? `${capture.toFixed(0)} | ${(capture / bound).toFixed(2)}` : '- | -';
+      console.log(`| ${tool.name} | ${wall.toFixed(0)} | ${(wall / bound).toFixed(2)} | ${captureCells} | ${rss.toFixed(1)} | ${files} |`);
+    }
+  } finally {
+    await server.close();
+  }
 }

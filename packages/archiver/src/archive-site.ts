@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PQueue from 'p-queue';
 import { capturePage, runCapture, type ArchiveHooks, type ArchiveSummary } from './archive.js';
-import { save, type CaptureContext } from './capture/context.js';
+import { noteProtocol, save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
 import { checkPageResponse } from './capture/page-check.js';
 import { decodeDocument, processDocument } from './capture/process-html.js';
@@ -104,6 +104,7 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
 
   // The start page first: its failure is the capture's failure, and its final URL counts as it.
   const first = await ctx.fetcher.fetch(start.url, { signal: ctx.signal, accept: ACCEPT.document });
+  noteProtocol(ctx, first);
   ctx.pageUrls.add(first.url);
   // Its links are admitted first, so that index.html is written linking to the local copies.
   admitLinks(frontier, ctx, first, 0);

@@ -5,7 +5,7 @@ import { ArchiveError, isArchiveError } from './errors.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { ACCEPT } from './fetch/accept.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
-import { drain, save, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
+import { drain, noteProtocol, save, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
 import { checkPageResponse } from './capture/page-check.js';
 import { decodeDocument, processDocument } from './capture/process-html.js';
@@ -154,6 +154,7 @@ function parsePageUrl(url: string): string {
 
 async function fetchPage(ctx: CaptureContext, pageUrl: string): Promise<FetchedResource> {
   const page = await ctx.fetcher.fetch(pageUrl, { signal: ctx.signal, accept: ACCEPT.document });
+  noteProtocol(ctx, page);
   ctx.pageUrls.add(page.url);
   return page;
 }

@@ -22,7 +22,8 @@ Options:
       --max-resources <n>    most resources to fetch (default 5000)
       --max-bytes <n>        stop saving after this many bytes (default 1 GiB)
       --timeout <seconds>    time budget of the whole capture (default 600)
-      --connections <n>      requests in flight per origin (default 32)
+      --connections <n>      requests in flight per HTTP/1.1 origin (default 32)
+      --streams <n>          requests in flight per HTTP/2 origin, on one connection (default 100)
   -q, --quiet                print only errors
   -h, --help                 show this help
 
@@ -69,6 +70,7 @@ function parse(argv: string[]) {
       'max-bytes': { type: 'string' },
       timeout: { type: 'string' },
       connections: { type: 'string' },
+      streams: { type: 'string' },
       full: { type: 'boolean' },
       'max-pages': { type: 'string' },
       'max-depth': { type: 'string' },
@@ -99,6 +101,7 @@ function parse(argv: string[]) {
     maxResources: positiveInt(values['max-resources'], '--max-resources'),
     maxTotalBytes: positiveInt(values['max-bytes'], '--max-bytes'),
     connectionsPerOrigin: positiveInt(values.connections, '--connections'),
+    streamsPerOrigin: positiveInt(values.streams, '--streams'),
     totalTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
   };
   return { help: false as const, url, options, site, full: values.full ?? false, output: values.output, quiet: values.quiet ?? false };

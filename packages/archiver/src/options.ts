@@ -16,6 +16,8 @@ export const archiveOptionsSchema = z.object({
    * answers 429/503 or drops connections gets half as many (see OriginScheduler).
    */
   connectionsPerOrigin: z._default(z.int().check(z.minimum(1), z.maximum(128)), 32),
+  /** Requests in flight per origin that speaks HTTP/2: one connection carries them all. */
+  streamsPerOrigin: z._default(z.int().check(z.minimum(1), z.maximum(256)), 100),
   /** Largest accepted response body, after decompression. */
   maxResourceBytes: z._default(z.int().check(z.positive()), 100 * MB),
   /** Capture stops adding files once this many bytes were saved. */

@@ -74,3 +74,8 @@ export async function saveResource(ctx: CaptureContext, path: string, resource: 
   await ctx.sink.addFile(path, resource.file.path, { compress, size: resource.file.size });
   ctx.progress.bytes += resource.file.size;
 }
+
+/** An origin that answered over HTTP/2 takes as many requests at once as a browser would send it. */
+export function noteProtocol(ctx: CaptureContext, resource: FetchedResource): void {
+  if (resource.protocol === 'h2') ctx.scheduler.widen(resource.url, ctx.options.streamsPerOrigin);
+}

@@ -2,7 +2,7 @@ import { ArchiveError, isArchiveError } from '../errors.js';
 import { ACCEPT } from '../fetch/accept.js';
 import type { RefKind } from '../parse/index.js';
 import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-types.js';
-import { saveResource, track, type CaptureContext, type Outcome } from './context.js';
+import { noteProtocol, saveResource, track, type CaptureContext, type Outcome } from './context.js';
 import type { ManifestEntry } from './manifest.js';
 import { processCss } from './process-css.js';
 import { processFrame, processSvgDocument } from './process-html.js';
@@ -79,6 +79,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
       }),
     );
     if (resource.status === 429 || resource.status === 503) ctx.scheduler.slowDown(request.url);
+    else noteProtocol(ctx, resource);
     entry.status = resource.status;
     entry.contentType = resource.mimeType || undefined;
     if (resource.url !== request.url) entry.finalUrl = resource.url;

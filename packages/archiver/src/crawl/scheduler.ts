@@ -8,6 +8,7 @@ import PQueue from 'p-queue';
  */
 export class OriginScheduler {
   private readonly queues = new Map<string, PQueue>();
+  private readonly slowed = new Set<string>();
 
   constructor(private readonly perOrigin: number) {}
 
@@ -17,7 +18,18 @@ export class OriginScheduler {
 
   slowDown(url: string): void {
     const queue = this.queueFor(url);
+    this.slowed.add(new URL(url).origin);
     queue.concurrency = Math.max(2, Math.floor(queue.concurrency / 2));
+  }
+
+  /**
+   * Lets an origin that multiplexes requests over HTTP/2 have `inFlight` of them at once, as a
+   * browser would; an origin that already pushed back keeps its reduced share.
+   */
+  widen(url: string, inFlight: number): void {
+    if (this.slowed.has(new URL(url).origin)) return;
+    const queue = this.queueFor(url);
+    if (inFlight > queue.concurrency) queue.concurrency = inFlight;
   }
 
   concurrencyOf(url: string): number {

@@ -15,6 +15,8 @@ export interface FetchedResource {
   /** A large body kept on disk instead of in memory (see FetchInit.spool). The reader deletes it. */
   file?: SpooledFile;
   redirects: readonly string[];
+  /** How the response came; HTTP/2 origins take many requests at once over one connection. */
+  protocol?: 'h2' | 'http/1.1';
 }
 
 export interface SpooledFile {

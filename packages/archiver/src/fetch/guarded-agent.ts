@@ -101,7 +101,7 @@ export interface GuardedAgents {
 }
 
 /** Keep-alive agents, one pool of `connections` sockets per origin, that connect only to allowed addresses. */
-export function guardedAgents(policy: AddressPolicy, connections: number): GuardedAgents {
+export function guardedAgents(policy: AddressPolicy, connections: number, ca?: string | Buffer): GuardedAgents {
   const options = { keepAlive: true, keepAliveMsecs: 10_000, maxSockets: connections, maxFreeSockets: connections };
-  return { http: guard(new HttpAgent(options), policy), https: guard(new HttpsAgent(options), policy) };
+  return { http: guard(new HttpAgent(options), policy), https: guard(new HttpsAgent({ ...options, ...(ca ? { ca } : {}) }), policy) };
 }

@@ -1,8 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request, type IncomingMessage } from 'node:http';
+import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { ClientHttp2Session } from 'node:http2';
 import { request as requestTls } from 'node:https';
+import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import { ArchiveError, isArchiveError } from '../errors.js';
@@ -10,9 +12,18 @@ import { ACCEPT } from './accept.js';
 import type { ArchiveOptions } from '../options.js';
 import type { FetchInit, FetchedResource, Fetcher } from './fetcher.js';
 import { guardedAgents, type AddressPolicy, type GuardedAgents } from './guarded-agent.js';
+import { H2Sessions } from './h2-sessions.js';
 import { readBody } from './read-body.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** A response head with its unread body, whichever protocol carried it. */
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Readable;
+  protocol: 'h2' | 'http/1.1';
+}
 
 type HttpOptions = Pick<
   ArchiveOptions,
@@ -28,11 +39,13 @@ type HttpOptions = Pick<
 >;
 
 /**
- * Fetcher over node:http: keep-alive pools per origin, SSRF-guarded connects, manual redirects.
- * The built-in client costs nothing to load, which matters when the CLI captures a small page.
+ * Fetcher over Node's own clients: HTTP/2 for https origins that offer it, keep-alive
+ * HTTP/1.1 pools otherwise; SSRF-guarded connects, manual redirects. The built-in clients cost
+ * nothing to load, which matters when the CLI captures a small page.
  */
 export class HttpFetcher implements Fetcher {
   private readonly agents: GuardedAgents;
+  private readonly h2: H2Sessions;
   /** Cookies the site set during this capture, sent back like a browser would (session checks, consent). */
   private cookies: Promise<CookieJar> | undefined;
   private spoolDir: Promise<string> | undefined;
@@ -41,8 +54,12 @@ export class HttpFetcher implements Fetcher {
   constructor(
     private readonly options: HttpOptions,
     policy: Partial<AddressPolicy> = {},
+    /** Certificates to trust besides the system's (tests; NODE_EXTRA_CA_CERTS does it for the CLI). */
+    trust: { ca?: string | Buffer } = {},
   ) {
-    this.agents = guardedAgents({ allowPrivate: options.allowPrivateNetworks, ...policy }, options.connectionsPerOrigin);
+    const guard = { allowPrivate: options.allowPrivateNetworks, ...policy };
+    this.agents = guardedAgents(guard, options.connectionsPerOrigin, trust.ca);
+    this.h2 = new H2Sessions(guard, options.requestTimeoutMs, trust.ca);
   }
 
   async fetch(url: string, init: FetchInit = {}): Promise<FetchedResource> {
@@ -73,6 +90,7 @@ export class HttpFetcher implements Fetcher {
   async close(): Promise<void> {
     this.agents.http.destroy();
     this.agents.https.destroy();
+    this.h2.close();
     if (this.spoolDir) await rm(await this.spoolDir, { recursive: true, force: true });
   }
 
@@ -92,13 +110,14 @@ export class HttpFetcher implements Fetcher {
         throw new ArchiveError('INVALID_URL', `Cannot fetch ${current}: only http and https are supported.`);
       }
       const cookie = this.cookies ? await (await this.cookies).getCookieString(current) : '';
-      const response = await this.send(target, init, cookie);
+      const session = target.protocol === 'https:' ? await this.h2.sessionFor(target) : undefined;
+      const response = session ? await this.sendH2(session, target, init, cookie) : await this.send(target, init, cookie);
       await this.keepCookies(current, response.headers['set-cookie']);
       const headers = flattenHeaders(response.headers);
       const location = headers.location;
-      const status = response.statusCode ?? 0;
+      const { status, protocol } = response;
       if (REDIRECTS.has(status) && location) {
-        response.resume();
+        response.body.resume();
         if (redirects.length >= this.options.maxRedirects) {
           throw new ArchiveError('TOO_MANY_REDIRECTS', `${url} redirects more than ${this.options.maxRedirects} times.`);
         }
@@ -108,14 +127,14 @@ export class HttpFetcher implements Fetcher {
       }
       const declared = Number(headers['content-length']);
       if (Number.isFinite(declared) && declared > this.options.maxResourceBytes && !headers['content-encoding']) {
-        response.destroy();
+        response.body.destroy();
         throw new ArchiveError('TOO_LARGE', `${current} is larger than the limit of ${this.options.maxResourceBytes} bytes.`);
       }
       const spool = status < 400 ? await this.spoolTarget(init) : undefined;
       const limits = { maxBytes: this.options.maxResourceBytes, ...(spool ? { spool } : {}) };
-      const { body, file } = await readBody(response, headers['content-encoding'] ?? '', limits, current);
+      const { body, file } = await readBody(response.body, headers['content-encoding'] ?? '', limits, current);
       const [mimeType, charset] = parseContentType(headers['content-type']);
-      const resource = { requestedUrl: url, url: current, status, headers, mimeType, charset, body, redirects };
+      const resource = { requestedUrl: url, url: current, status, headers, mimeType, charset, body, redirects, protocol };
       return file ? { ...resource, file } : resource;
     }
   }
@@ -128,8 +147,42 @@ export class HttpFetcher implements Fetcher {
     for (const header of setCookie) await jar.setCookie(header, url, { ignoreError: true });
   }
 
-  /** One GET, resolved at the response head; the body is left to the caller. */
-  private send(target: URL, init: FetchInit, cookie: string): Promise<IncomingMessage> {
+  private requestHeaders(init: FetchInit, cookie: string): Record<string, string> {
+    return {
+      'user-agent': this.options.userAgent,
+      accept: init.accept ?? ACCEPT.any,
+      'accept-encoding': 'gzip, deflate, br',
+      'accept-language': 'en-US,en;q=0.9',
+      ...(init.referrer ? { referer: init.referrer } : {}),
+      ...(cookie ? { cookie } : {}),
+    };
+  }
+
+  /** One GET on an HTTP/2 stream, resolved at the response head. */
+  private sendH2(session: ClientHttp2Session, target: URL, init: FetchInit, cookie: string): Promise<RawResponse> {
+    return new Promise((resolve, reject) => {
+      const stream = session.request({ ':path': `${target.pathname}${target.search}`, ...this.requestHeaders(init, cookie) });
+      // The stream's idle time: waiting for the head, or between body chunks.
+      stream.setTimeout(this.options.requestTimeoutMs, () =>
+        stream.destroy(new ArchiveError('TIMEOUT', `${target.host} did not answer in time (timeout).`, { retryable: true })),
+      );
+      stream.on('error', reject);
+      stream.once('response', (head) => {
+        const { ':status': status, ...headers } = head;
+        resolve({ status: Number(status), headers: headers as IncomingHttpHeaders, body: stream, protocol: 'h2' });
+      });
+      const signal = init.signal;
+      if (signal?.aborted) stream.destroy(abortError());
+      else if (signal) {
+        const onAbort = () => stream.destroy(abortError());
+        signal.addEventListener('abort', onAbort, { once: true });
+        stream.once('close', () => signal.removeEventListener('abort', onAbort));
+      }
+    });
+  }
+
+  /** One GET over HTTP/1.1, resolved at the response head; the body is left to the caller. */
+  private send(target: URL, init: FetchInit, cookie: string): Promise<RawResponse> {
     const https = target.protocol === 'https:';
     const timeoutMs = this.options.requestTimeoutMs;
     return new Promise((resolve, reject) => {
@@ -146,14 +199,7 @@ export class HttpFetcher implements Fetcher {
         insecureHTTPParser: true,
         // The socket's idle time: waiting to connect, for the head, or between body chunks.
         timeout: timeoutMs,
-        headers: {
-          'user-agent': this.options.userAgent,
-          accept: init.accept ?? ACCEPT.any,
-          'accept-encoding': 'gzip, deflate, br',
-          'accept-language': 'en-US,en;q=0.9',
-          ...(init.referrer ? { referer: init.referrer } : {}),
-          ...(cookie ? { cookie } : {}),
-        },
+        headers: this.requestHeaders(init, cookie),
       });
       req.on('timeout', () => {
         if (response?.complete) return;
@@ -164,7 +210,7 @@ export class HttpFetcher implements Fetcher {
         response = res;
         // Readers see errors through iteration; an unread body (a redirect) must not crash the process.
         res.on('error', () => undefined);
-        resolve(res);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res, protocol: 'http/1.1' });
       });
       const signal = init.signal;
       if (signal?.aborted) fail(abortError());
@@ -185,7 +231,7 @@ function abortError(): Error {
   return Object.assign(new Error('The request was aborted.'), { name: 'AbortError' });
 }
 
-function flattenHeaders(raw: IncomingMessage['headers']): Record<string, string> {
+function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(raw)) {
     if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createSecureServer, type Http2SecureServer } from 'node:http2';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 export interface FixtureRoute {
   status?: number;
@@ -17,16 +18,19 @@ export interface FixtureSite {
   origin: string;
   /** Requests received, by path with query. */
   hits: Map<string, number>;
+  /** Connections accepted so far (HTTP/2 carries many requests on one). */
+  connections(): number;
   close(): Promise<void>;
 }
 
 /**
  * Serves a map of routes on 127.0.0.1 at a free port. `latencyMs` delays every response
- * (a simulated network round trip); unknown paths answer 404.
+ * (a simulated network round trip); unknown paths answer 404. `tls` serves https on
+ * `localhost` with the test certificate (see TLS_CERT_PATH); `h2` offers HTTP/2 there too.
  */
 export async function serveFixture(
   routes: Record<string, FixtureRoute>,
-  options: { latencyMs?: number; tls?: boolean } = {},
+  options: { latencyMs?: number; tls?: boolean; h2?: boolean } = {},
 ): Promise<FixtureSite> {
   const hits = new Map<string, number>();
   const handler = (request: IncomingMessage, response: ServerResponse) => {
@@ -45,17 +49,29 @@ export async function serveFixture(
     if (options.latencyMs) setTimeout(respond, options.latencyMs);
     else respond();
   };
-  const server: Server = options.tls ? createTlsServer(TLS_FIXTURE, handler) : createServer(handler);
+  const sockets = new Set<Socket>();
+  let connections = 0;
+  const server: Server | Http2SecureServer = options.h2
+    ? createSecureServer({ ...TLS_FIXTURE, allowHTTP1: true }, handler as unknown as Parameters<typeof createSecureServer>[1])
+    : options.tls
+      ? createTlsServer(TLS_FIXTURE, handler)
+      : createServer(handler);
+  server.on(options.tls || options.h2 ? 'secureConnection' : 'connection', () => connections++);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const origin = options.tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
+  const origin = options.tls || options.h2 ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
   return {
     url: `${origin}/`,
     origin,
     hits,
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };

@@ -1,0 +1,78 @@
+import { connect as connectH2, type ClientHttp2Session } from 'node:http2';
+import { isIP } from 'node:net';
+import { connect as connectTls } from 'node:tls';
+import { ArchiveError } from '../errors.js';
+import { resolveSafely, type AddressPolicy } from './guarded-agent.js';
+
+// An idle session is closed after this long; the next request negotiates again.
+const IDLE_MS = 10_000;
+
+/**
+ * HTTP/2 sessions of https origins, as browsers use them: one connection carrying many
+ * requests at once, instead of dozens of connections. The first request to an origin
+ * negotiates by ALPN; an origin that answers http/1.1 is remembered and left to the HTTP/1.1
+ * agents. Connections go through the same address guard as the agents'.
+ */
+export class H2Sessions {
+  private readonly origins = new Map<string, Promise<ClientHttp2Session | undefined>>();
+
+  constructor(
+    private readonly policy: AddressPolicy,
+    private readonly timeoutMs: number,
+    private readonly ca?: string | Buffer,
+  ) {}
+
+  /** The origin's open session, or undefined when the origin speaks only HTTP/1.1. */
+  async sessionFor(target: URL): Promise<ClientHttp2Session | undefined> {
+    const origin = target.origin;
+    const known = this.origins.get(origin);
+    if (known) {
+      const session = await known;
+      if (!session || (!session.closed && !session.destroyed)) return session;
+      if (this.origins.get(origin) === known) this.origins.delete(origin);
+      return this.sessionFor(target);
+    }
+    const opening = this.open(target);
+    this.origins.set(origin, opening);
+    // A failed negotiation is not remembered: the retry of the request negotiates again.
+    opening.catch(() => {
+      if (this.origins.get(origin) === opening) this.origins.delete(origin);
+    });
+    return opening;
+  }
+
+  close(): void {
+    for (const opening of this.origins.values()) opening.then((session) => session?.destroy(), () => undefined);
+    this.origins.clear();
+  }
+
+  private async open(target: URL): Promise<ClientHttp2Session | undefined> {
+    const { address } = await resolveSafely(target.hostname, this.policy);
+    const name = target.hostname.replace(/^\[|\]$/g, '');
+    const socket = connectTls({
+      host: address,
+      port: Number(target.port || 443),
+      // SNI and the certificate check use the name, the connection the checked address.
+      ...(isIP(name) ? {} : { servername: name }),
+      ALPNProtocols: ['h2', 'http/1.1'],
+      ...(this.ca ? { ca: this.ca } : {}),
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.setTimeout(this.timeoutMs, () =>
+        socket.destroy(new ArchiveError('TIMEOUT', `${target.host} did not answer in time (timeout).`, { retryable: true })),
+      );
+      socket.once('secureConnect', () => resolve());
+      socket.once('error', reject);
+    });
+    socket.setTimeout(0);
+    if (socket.alpnProtocol !== 'h2') {
+      socket.destroy();
+      return undefined;
+    }
+    const session = connectH2(target.origin, { createConnection: () => socket });
+    // Errors reach the streams that were open; a broken session is replaced on the next request.
+    session.on('error', () => undefined);
+    session.setTimeout(IDLE_MS, () => session.close());
+    return session;
+  }
+}

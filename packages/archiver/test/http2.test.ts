@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { archivePage, HttpFetcher, MemorySink, parseOptions, type ArchiveOptionsInput } from '../src/index.js';
+import { PNG_1PX, serveFixture, TLS_CERT_PATH, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
+
+const ca = readFileSync(TLS_CERT_PATH);
+let site: FixtureSite | undefined;
+afterEach(async () => {
+  await site?.close();
+  site = undefined;
+});
+
+/** A capture that trusts the fixtures' certificate. */
+async function capture(url: string, input: ArchiveOptionsInput = {}) {
+  const options = parseOptions({ allowPrivateNetworks: true, retries: 0, ...input });
+  const fetcher = new HttpFetcher(options, {}, { ca });
+  const sink = new MemorySink();
+  try {
+    return { sink, summary: await archivePage(url, sink, options, { fetcher }) };
+  } finally {
+    await fetcher.close();
+  }
+}
+
+const images = (n: number) => Array.from({ length: n }, (_, i) => `<img src="/img/${i}.png">`).join('');
+
+describe('HTTP/2', () => {
+  it('fetches a page and its resources over one HTTP/2 connection when the origin offers it', async () => {
+    const versions = new Set<string>();
+    const image: FixtureRoute = {
+      handle: (request, response) => {
+        versions.add(request.httpVersion);
+        response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
+      },
+    };
+    const routes: Record<string, FixtureRoute> = { '/': { body: `<title>h2</title>${images(30)}` } };
+    for (let i = 0; i < 30; i++) routes[`/img/${i}.png`] = image;
+    site = await serveFixture(routes, { h2: true });
+    const { sink, summary } = await capture(site.url);
+    expect(summary.failures).toBe(0);
+    expect(summary.files).toBe(31);
+    expect(sink.files.get(`localhost_${new URL(site.url).port}/img/29.png`)).toEqual(PNG_1PX);
+    expect([...versions]).toEqual(['2.0']);
+    expect(site.connections()).toBe(1);
+  });
+
+  it('sends as many requests at once as the streams setting allows, more than HTTP/1.1 connections', async () => {
+    // Responses wait until 40 requests are in flight (or a second has passed): with 32 at a time they never are.
+    let active = 0;
+    let most = 0;
+    let open = false;
+    const waiting: (() => void)[] = [];
+    const releaseAll = () => {
+      open = true;
+      waiting.splice(0).forEach((release) => release());
+    };
+    const held = (_request: IncomingMessage, response: ServerResponse) => {
+      active++;
+      most = Math.max(most, active);
+      waiting.push(() => {
+        active--;
+        response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
+      });
+      if (open || active >= 40) releaseAll();
+      else setTimeout(releaseAll, 1000).unref();
+    };
+    const routes: Record<string, FixtureRoute> = { '/': { body: images(60) } };
+    for (let i = 0; i < 60; i++) routes[`/img/${i}.png`] = { handle: held };
+    site = await serveFixture(routes, { h2: true });
+    const { summary } = await capture(site.url, { connectionsPerOrigin: 32, streamsPerOrigin: 100 });
+    expect(summary.failures).toBe(0);
+    expect(most).toBeGreaterThanOrEqual(40);
+  });
+
+  it('falls back to HTTP/1.1 on an https origin that offers only that', async () => {
+    site = await serveFixture({ '/': { body: `<title>h1</title>${images(3)}` }, '/img/0.png': { type: 'image/png', body: PNG_1PX } }, { tls: true });
+    const { summary } = await capture(site.url);
+    expect(summary.files).toBe(2);
+    expect(summary.failures).toBe(2);
+  });
+
+  it('refuses private addresses before negotiating', async () => {
+    site = await serveFixture({ '/': { body: 'secret' } }, { h2: true });
+    const url = `https://127.0.0.1:${new URL(site.url).port}/`;
+    await expect(capture(url, { allowPrivateNetworks: false })).rejects.toMatchObject({ code: 'FORBIDDEN_ADDRESS' });
+    expect(site.connections()).toBe(0);
+  });
+});
