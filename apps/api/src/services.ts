@@ -83,7 +83,7 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
   const lock = lockPath ? await DataDirLock.acquire(lockPath) : undefined;
   let database: Database;
   try {
-    database = await openDatabase(config.database);
+    database = await openDatabase(config.database, (error) => log.warn({ err: error }, 'database connection lost; reconnecting'));
   } catch (error) {
     await lock?.release();
     throw error;

@@ -22,8 +22,12 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // Any fixed number: every sitezip process that migrates takes the same advisory lock.
 const MIGRATION_LOCK = 727_401;
 
-/** Opens the database and brings its schema up to date before anything else touches it. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * Opens the database and brings its schema up to date before anything else touches it.
+ * `onIdleError` hears of pooled connections the server closed (a restart, a failover): the
+ * pool drops them and opens new ones; without a listener they would crash the process.
+ */
+export async function openDatabase(target: DatabaseTarget, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
   if (target.kind === 'pglite') {
     const client = await PGlite.create(target.dataDir);
     const db = drizzlePglite(client, { schema });
@@ -31,6 +35,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  pool.on('error', onIdleError);
   try {
     await migrateLocked(pool);
   } catch (error) {

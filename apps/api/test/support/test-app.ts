@@ -9,6 +9,8 @@ import { createTestDatabase, type TestDatabase } from './databases.js';
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
+  /** The PostgreSQL database of a 'postgres' app. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<str
   return {
     app,
     dataDir,
+    ...(database ? { databaseUrl: database.url } : {}),
     async close() {
       await app.close();
       await database?.drop();
