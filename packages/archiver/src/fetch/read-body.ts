@@ -43,14 +43,18 @@ export async function readBody(body: Readable, contentEncoding: string, limits: 
     .split(',')
     .map((e) => e.trim())
     .filter((e) => e && e !== 'identity');
-  const iterator = body[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const firstChunk = first.done ? undefined : (first.value as Buffer);
-  let stream: Readable = Readable.from(chain(firstChunk, iterator), { objectMode: false });
-  // Encodings are listed in the order they were applied; undo them in reverse.
-  for (const encoding of encodings.reverse()) {
-    const decoder = decoderFor(encoding, firstChunk?.[0]);
-    if (decoder) stream = stream.pipe(decoder);
+  let stream: Readable = body;
+  if (encodings.length > 0) {
+    // "deflate" comes in two formats; the first byte tells which, so it is read ahead.
+    const iterator = body[Symbol.asyncIterator]();
+    const first = await iterator.next();
+    const firstChunk = first.done ? undefined : (first.value as Buffer);
+    stream = Readable.from(chain(firstChunk, iterator), { objectMode: false });
+    // Encodings are listed in the order they were applied; undo them in reverse.
+    for (const encoding of encodings.reverse()) {
+      const decoder = decoderFor(encoding, firstChunk?.[0]);
+      if (decoder) stream = stream.pipe(decoder);
+    }
   }
   const chunks: Buffer[] = [];
   let size = 0;
