@@ -73,6 +73,27 @@ describe('HTTP/2', () => {
     expect(most).toBeGreaterThanOrEqual(40);
   });
 
+  it('moves to a new connection when the server ends one with GOAWAY, losing no request', async () => {
+    // Like nginx after keepalive_requests: every connection is told to go away after 10 requests.
+    const served = new WeakMap<object, number>();
+    const image: FixtureRoute = {
+      handle: (request, response) => {
+        const session = (request as unknown as { stream: { session: { goaway(): void } } }).stream.session;
+        const count = (served.get(session) ?? 0) + 1;
+        served.set(session, count);
+        response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
+        if (count === 10) session.goaway();
+      },
+    };
+    const routes: Record<string, FixtureRoute> = { '/': { body: images(40) } };
+    for (let i = 0; i < 40; i++) routes[`/img/${i}.png`] = image;
+    site = await serveFixture(routes, { h2: true });
+    const { summary } = await capture(site.url, { retries: 2 });
+    expect(summary.failures).toBe(0);
+    expect(summary.files).toBe(41);
+    expect(site.connections()).toBeGreaterThan(1);
+  });
+
   it('falls back to HTTP/1.1 on an https origin that offers only that', async () => {
     site = await serveFixture({ '/': { body: `<title>h1</title>${images(3)}` }, '/img/0.png': { type: 'image/png', body: PNG_1PX } }, { tls: true });
     const { summary } = await capture(site.url);

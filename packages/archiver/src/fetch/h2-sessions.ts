@@ -15,6 +15,8 @@ const IDLE_MS = 10_000;
  */
 export class H2Sessions {
   private readonly origins = new Map<string, Promise<ClientHttp2Session | undefined>>();
+  /** Sessions the server asked to end (GOAWAY): their open streams finish, new ones go elsewhere. */
+  private readonly leaving = new WeakSet<ClientHttp2Session>();
 
   constructor(
     private readonly policy: AddressPolicy,
@@ -28,7 +30,7 @@ export class H2Sessions {
     const known = this.origins.get(origin);
     if (known) {
       const session = await known;
-      if (!session || (!session.closed && !session.destroyed)) return session;
+      if (!session || (!session.closed && !session.destroyed && !this.leaving.has(session))) return session;
       if (this.origins.get(origin) === known) this.origins.delete(origin);
       return this.sessionFor(target);
     }
@@ -72,6 +74,7 @@ export class H2Sessions {
     const session = connectH2(target.origin, { createConnection: () => socket });
     // Errors reach the streams that were open; a broken session is replaced on the next request.
     session.on('error', () => undefined);
+    session.once('goaway', () => this.leaving.add(session));
     session.setTimeout(IDLE_MS, () => session.close());
     return session;
   }

@@ -110,8 +110,7 @@ export class HttpFetcher implements Fetcher {
         throw new ArchiveError('INVALID_URL', `Cannot fetch ${current}: only http and https are supported.`);
       }
       const cookie = this.cookies ? await (await this.cookies).getCookieString(current) : '';
-      const session = target.protocol === 'https:' ? await this.h2.sessionFor(target) : undefined;
-      const response = session ? await this.sendH2(session, target, init, cookie) : await this.send(target, init, cookie);
+      const response = await this.sendOnce(target, init, cookie);
       await this.keepCookies(current, response.headers['set-cookie']);
       const headers = flattenHeaders(response.headers);
       const location = headers.location;
@@ -156,6 +155,23 @@ export class HttpFetcher implements Fetcher {
       ...(init.referrer ? { referer: init.referrer } : {}),
       ...(cookie ? { cookie } : {}),
     };
+  }
+
+  /**
+   * One GET, over HTTP/2 where the origin offers it. A stream the server refused unprocessed
+   * (REFUSED_STREAM, or a GOAWAY that closed the connection first) goes again at once on a new
+   * connection, as browsers do; it is no failure and uses up no retry.
+   */
+  private async sendOnce(target: URL, init: FetchInit, cookie: string): Promise<RawResponse> {
+    for (let refused = 0; ; refused++) {
+      const session = target.protocol === 'https:' ? await this.h2.sessionFor(target) : undefined;
+      if (!session) return this.send(target, init, cookie);
+      try {
+        return await this.sendH2(session, target, init, cookie);
+      } catch (error) {
+        if (!wasRefused(error) || refused >= MAX_REFUSED) throw error;
+      }
+    }
   }
 
   /** One GET on an HTTP/2 stream, resolved at the response head. */
@@ -225,6 +241,14 @@ export class HttpFetcher implements Fetcher {
       req.end();
     });
   }
+}
+
+const MAX_REFUSED = 10;
+
+function wasRefused(error: unknown): boolean {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === 'ERR_HTTP2_GOAWAY_SESSION' || code === 'ERR_HTTP2_INVALID_SESSION') return true;
+  return code === 'ERR_HTTP2_STREAM_ERROR' && /REFUSED_STREAM/.test(message);
 }
 
 function abortError(): Error {
