@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants } from 'node:http2';
 import { afterEach, describe, expect, it } from 'vitest';
 import { archivePage, HttpFetcher, MemorySink, parseOptions, type ArchiveOptionsInput } from '../src/index.js';
 import { PNG_1PX, serveFixture, TLS_CERT_PATH, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
@@ -92,6 +93,22 @@ describe('HTTP/2', () => {
     expect(summary.failures).toBe(0);
     expect(summary.files).toBe(41);
     expect(site.connections()).toBeGreaterThan(1);
+  });
+
+  it('switches to HTTP/1.1 when the server answers a stream with HTTP_1_1_REQUIRED', async () => {
+    const versions: string[] = [];
+    const picky: FixtureRoute = {
+      handle: (request, response) => {
+        versions.push(request.httpVersion);
+        if (request.httpVersion === '2.0') {
+          (request as unknown as { stream: { close(code: number): void } }).stream.close(constants.NGHTTP2_HTTP_1_1_REQUIRED);
+        } else response.writeHead(200, { 'content-type': 'text/html' }).end('<title>old-fashioned</title>');
+      },
+    };
+    site = await serveFixture({ '/': picky }, { h2: true });
+    const { summary } = await capture(site.url);
+    expect(summary.title).toBe('old-fashioned');
+    expect(versions).toEqual(['2.0', '1.1']);
   });
 
   it('falls back to HTTP/1.1 on an https origin that offers only that', async () => {

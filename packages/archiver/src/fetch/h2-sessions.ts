@@ -43,6 +43,14 @@ export class H2Sessions {
     return opening;
   }
 
+  /** The origin asked for HTTP/1.1 (HTTP_1_1_REQUIRED): from now on it gets the agents. */
+  useHttp1(target: URL): void {
+    const origin = target.origin;
+    const known = this.origins.get(origin);
+    known?.then((session) => session?.close(), () => undefined);
+    this.origins.set(origin, Promise.resolve(undefined));
+  }
+
   close(): void {
     for (const opening of this.origins.values()) opening.then((session) => session?.destroy(), () => undefined);
     this.origins.clear();

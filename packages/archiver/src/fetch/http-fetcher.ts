@@ -169,7 +169,9 @@ export class HttpFetcher implements Fetcher {
       try {
         return await this.sendH2(session, target, init, cookie);
       } catch (error) {
-        if (!wasRefused(error) || refused >= MAX_REFUSED) throw error;
+        if (refused >= MAX_REFUSED) throw error;
+        if (streamErrorIs(error, 'HTTP_1_1_REQUIRED')) this.h2.useHttp1(target);
+        else if (!wasRefused(error)) throw error;
       }
     }
   }
@@ -246,9 +248,13 @@ export class HttpFetcher implements Fetcher {
 const MAX_REFUSED = 10;
 
 function wasRefused(error: unknown): boolean {
+  const { code } = error as NodeJS.ErrnoException;
+  return code === 'ERR_HTTP2_GOAWAY_SESSION' || code === 'ERR_HTTP2_INVALID_SESSION' || streamErrorIs(error, 'REFUSED_STREAM');
+}
+
+function streamErrorIs(error: unknown, name: string): boolean {
   const { code, message } = error as NodeJS.ErrnoException;
-  if (code === 'ERR_HTTP2_GOAWAY_SESSION' || code === 'ERR_HTTP2_INVALID_SESSION') return true;
-  return code === 'ERR_HTTP2_STREAM_ERROR' && /REFUSED_STREAM/.test(message);
+  return code === 'ERR_HTTP2_STREAM_ERROR' && message.includes(`NGHTTP2_${name}`);
 }
 
 function abortError(): Error {
