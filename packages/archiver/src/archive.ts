@@ -8,6 +8,7 @@ import { HttpFetcher } from './fetch/http-fetcher.js';
 import { drain, noteProtocol, save, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
 import { checkPageResponse } from './capture/page-check.js';
+import { preloadStylesheets } from './capture/preload-scan.js';
 import { decodeDocument, processDocument } from './capture/process-html.js';
 import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
 import { isAlreadyCompressed, isHtmlType } from './resolve/content-types.js';
@@ -172,6 +173,9 @@ export async function capturePage(ctx: CaptureContext, page: FetchedResource): P
   if (document) {
     entry.path = ctx.paths.reserve('index.html', page.url);
     ctx.progress.done++;
+    preloadStylesheets(ctx, page, document);
+    // Let those requests leave before the parse holds the thread for tens of milliseconds.
+    await new Promise((resolve) => setImmediate(resolve));
     await processDocument(ctx, page, document, 'index.html', 0);
     return /<title[^>]*>([^<]*)<\/title>/i.exec(document.html)?.[1]?.trim() || undefined;
   }

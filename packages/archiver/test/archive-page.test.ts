@@ -37,6 +37,9 @@ describe('archivePage', () => {
     expect(index).not.toContain('/missing.png');
     expect(index).toContain('Content-Security-Policy');
     expect(sink.text(`${host}/css/site.css`)).toBe('body { background: url("../img/bg.png") }');
+    // Requested early by the preload scan and found again by the parse: still one request.
+    expect(site.hits.get('/css/site.css')).toBe(1);
+    expect(summary.manifest.resources.filter((r) => r.url.endsWith('/css/site.css'))).toHaveLength(1);
     expect(sink.files.get(`${host}/img/logo.png`)).toEqual(PNG_1PX);
     expect(summary.title).toBe('Home');
     expect(summary.failures).toBe(1);
