@@ -8,7 +8,7 @@ import { measure, median, type ProcessRun } from './measure.js';
 import { pageSite, type GeneratedSite } from './page-site.js';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 40);
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 
 interface Tool {
   name: string;
