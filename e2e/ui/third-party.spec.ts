@@ -1,12 +1,17 @@
 import { expect, holdDownloadRequests, storeSession, test } from './support.js';
 
-test('a full visit of every route makes no request outside the app origin', async ({ page, account, baseURL }) => {
+test('a full visit of every route makes no request outside the app origin and breaks no CSP rule', async ({ page, account, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const requested: string[] = [];
+  const violations: string[] = [];
   page.on('request', (req) => requested.push(req.url()));
   page.on('websocket', (socket) => requested.push(socket.url()));
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
 
-  await page.goto('/');
+  const landing = await page.goto('/');
+  expect(landing?.headers()['content-security-policy']).toContain("default-src 'self'");
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const hold = await holdDownloadRequests(page);
   await page.getByLabel('Website URL').fill('example.com');
@@ -31,4 +36,5 @@ test('a full visit of every route makes no request outside the app origin', asyn
   const pageRequests = requested.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:'));
   expect(pageRequests.length).toBeGreaterThan(5);
   expect(pageRequests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+  expect(violations).toEqual([]);
 });

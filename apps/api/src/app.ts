@@ -5,6 +5,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { jobRoutes } from './features/jobs/routes.js';
 import { HttpError } from './lib/http-error.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { serveWebApp } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
 
@@ -47,6 +48,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     }
   });
 
+  securityHeaders(app);
   app.get('/health', async () => ({ status: 'ok' }));
   await authRoutes(app, config, services.auth);
   await adminRoutes(app, services.adminToken, services.admin);
@@ -64,6 +66,6 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     if (recovered.requeued || recovered.failed) app.log.info(recovered, 'recovered unfinished jobs');
     services.sweeper.start(config.jobs.sweepIntervalMs);
   }
-  await serveWebApp(app, config.webDist);
+  await serveWebApp(app, config.webDist, config.webApiUrl);
   return app;
 }

@@ -16,6 +16,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   WEB_DIST: z.string().optional(),
+  VITE_API_URL: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   PGLITE_DATA_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -54,6 +55,8 @@ export interface Config {
   dataDir: string;
   /** The built web app served at `/`; absent files mean an API-only server. */
   webDist: string;
+  /** The API address the web app was built to call (VITE_API_URL), when not its own origin. */
+  webApiUrl: string | undefined;
   database: DatabaseTarget;
   /** From the environment; otherwise generated once and kept in DATA_DIR. */
   jwtSecret: string | undefined;
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     host: e.HOST,
     dataDir,
     webDist: resolve(e.WEB_DIST ?? defaultWebDist),
+    webApiUrl: e.VITE_API_URL || undefined,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: e.PGLITE_DATA_DIR ?? join(dataDir, 'db') },

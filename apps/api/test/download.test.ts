@@ -107,4 +107,18 @@ describe('serving the web app', () => {
     }
     expect((await app.inject('/nope')).statusCode).toBe(404);
   });
+
+  it('serves its pages with a strict CSP, no framing, no sniffing and no referrer', async () => {
+    for (const route of ['/', '/login', '/dashboard']) {
+      const { headers } = await app.inject(route);
+      expect(headers['content-security-policy']).toContain("script-src 'self'");
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('no-referrer');
+    }
+    const health = await app.inject('/health');
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['content-security-policy']).toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { webAppCsp } from './security-headers.js';
 
 const SPA_ROUTES = new Set(['/', '/login', '/register', '/dashboard']);
 
@@ -9,9 +10,19 @@ const SPA_ROUTES = new Set(['/', '/login', '/register', '/dashboard']);
  * Serves the built web app at `/` and answers the SPA's client-side routes with its
  * index.html. Returns false when there is no build (API-only server).
  */
-export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+export async function serveWebApp(app: FastifyInstance, webDist: string, apiUrl?: string): Promise<boolean> {
   if (!existsSync(join(webDist, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root: webDist, wildcard: true, index: ['index.html'] });
+  const csp = webAppCsp(apiUrl);
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: true,
+    index: ['index.html'],
+    setHeaders: (response, path) => {
+      if (!path.endsWith('.html')) return;
+      response.header('content-security-policy', csp);
+      response.header('x-frame-options', 'DENY');
+    },
+  });
   for (const route of SPA_ROUTES) {
     if (route !== '/') app.get(route, (_request, reply) => reply.sendFile('index.html'));
   }
