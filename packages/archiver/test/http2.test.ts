@@ -111,6 +111,26 @@ describe('HTTP/2', () => {
     expect(versions).toEqual(['2.0', '1.1']);
   });
 
+  it('bounds a stream that stalls or is too large, and keeps the connection for the rest', async () => {
+    site = await serveFixture(
+      {
+        '/': { body: '<img src="/stall.png"><img src="/huge.png"><img src="/ok.png">' },
+        '/stall.png': { handle: (_request, response) => void response.writeHead(200, { 'content-type': 'image/png' }).write('x') },
+        '/huge.png': {
+          handle: (_request, response) =>
+            void response.writeHead(200, { 'content-type': 'image/png', 'content-length': String(2 * 1024 ** 3) }).write('x'),
+        },
+        '/ok.png': { type: 'image/png', body: PNG_1PX },
+      },
+      { h2: true },
+    );
+    const { sink, summary } = await capture(site.url, { requestTimeoutMs: 300 });
+    const failed = Object.fromEntries(summary.manifest.resources.filter((r) => r.error).map((r) => [new URL(r.url).pathname, r.errorCode]));
+    expect(failed).toEqual({ '/stall.png': 'TIMEOUT', '/huge.png': 'TOO_LARGE' });
+    expect(sink.files.get(`localhost_${new URL(site.url).port}/ok.png`)).toEqual(PNG_1PX);
+    expect(site.connections()).toBe(1);
+  });
+
   it('falls back to HTTP/1.1 on an https origin that offers only that', async () => {
     site = await serveFixture({ '/': { body: `<title>h1</title>${images(3)}` }, '/img/0.png': { type: 'image/png', body: PNG_1PX } }, { tls: true });
     const { summary } = await capture(site.url);
