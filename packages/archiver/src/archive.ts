@@ -2,6 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { ArchiveError, isArchiveError } from './errors.js';
+import { parsePageUrl } from './page-url.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { ACCEPT } from './fetch/accept.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
@@ -21,8 +22,15 @@ export interface ArchiveHooks {
   onProgress?: (progress: CaptureProgress) => void;
   /** Cancels the capture. */
   signal?: AbortSignal;
-  /** Replaces the HTTP fetcher (tests, custom transports). */
+  /** Replaces the HTTP fetcher (tests, custom transports); the caller closes it. */
   fetcher?: Fetcher;
+  /**
+   * The page's response, already requested through `fetcher` (the CLI asks for it while the
+   * engine loads). With it, `startedAt` should say when that request began.
+   */
+  page?: Promise<FetchedResource>;
+  /** When the capture began, for its duration in the manifest; now when absent. */
+  startedAt?: Date;
 }
 
 export interface ArchiveSummary {
@@ -50,7 +58,7 @@ export async function archivePage(
   hooks: ArchiveHooks = {},
 ): Promise<ArchiveSummary> {
   return runCapture(url, sink, parseOptions(input), hooks, async (ctx, pageUrl) => {
-    const page = await fetchPage(ctx, pageUrl);
+    const page = await fetchPage(ctx, pageUrl, hooks.page);
     return { finalUrl: page.url, title: await capturePage(ctx, page) };
   });
 }
@@ -69,7 +77,7 @@ export async function runCapture(
   hooks: ArchiveHooks,
   body: CaptureBody,
 ): Promise<ArchiveSummary> {
-  const startedAt = new Date();
+  const startedAt = hooks.startedAt ?? new Date();
   let pageUrl: string;
   try {
     pageUrl = parsePageUrl(url);
@@ -139,22 +147,8 @@ export async function runCapture(
   }
 }
 
-function parsePageUrl(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url.trim());
-  } catch (error) {
-    throw new ArchiveError('INVALID_URL', `Invalid website address: ${url}`, { cause: error });
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new ArchiveError('INVALID_URL', 'URL must use HTTP or HTTPS protocol');
-  }
-  parsed.hash = '';
-  return parsed.href;
-}
-
-async function fetchPage(ctx: CaptureContext, pageUrl: string): Promise<FetchedResource> {
-  const page = await ctx.fetcher.fetch(pageUrl, { signal: ctx.signal, accept: ACCEPT.document });
+async function fetchPage(ctx: CaptureContext, pageUrl: string, requested?: Promise<FetchedResource>): Promise<FetchedResource> {
+  const page = await (requested ?? ctx.fetcher.fetch(pageUrl, { signal: ctx.signal, accept: ACCEPT.document }));
   noteProtocol(ctx, page);
   ctx.pageUrls.add(page.url);
   return page;

@@ -1,13 +1,14 @@
 import { rename } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { archiveSite } from './archive-site.js';
-import { archivePage } from './archive.js';
 import type { CaptureProgress } from './capture/context.js';
 import { formatBytes, progressBar } from './cli-format.js';
 import { isArchiveError, type ArchiveErrorCode } from './errors.js';
-import { allowPrivateNetworksFromEnv, type ArchiveOptionsInput } from './options.js';
+import { ACCEPT } from './fetch/accept.js';
+import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
+import { HttpFetcher } from './fetch/http-fetcher.js';
+import { allowPrivateNetworksFromEnv, parseOptions, type ArchiveOptionsInput } from './options.js';
+import { parsePageUrl } from './page-url.js';
 import type { SiteOptionsInput } from './site-options.js';
-import { zipFileSink } from './sink/zip-sink.js';
 
 const USAGE = `Usage: sitezip <url> [options]
 
@@ -141,9 +142,14 @@ export async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
+  if (!args.quiet) process.stderr.write(`Saving ${args.url}\n`);
+  const startedAt = new Date();
+  let fetcher: HttpFetcher | undefined;
   try {
-    if (!args.quiet) process.stderr.write(`Saving ${args.url}\n`);
-    const hooks = { onProgress, signal: controller.signal };
+    fetcher = new HttpFetcher(parseOptions(args.options));
+    const page = args.full ? undefined : requestPage(fetcher, args.url, controller.signal);
+    const { archivePage, archiveSite, zipFileSink } = await import('./engine.js');
+    const hooks = { onProgress, signal: controller.signal, fetcher, startedAt, ...(page ? { page } : {}) };
     const summary = args.full
       ? await archiveSite(args.url, zipFileSink(partial), { ...args.options, ...args.site }, hooks)
       : await archivePage(args.url, zipFileSink(partial), args.options, hooks);
@@ -166,5 +172,23 @@ export async function main(argv: string[]): Promise<number> {
     return isArchiveError(error) ? (EXIT_CODES[error.code] ?? 1) : 1;
   } finally {
     process.off('SIGINT', stop);
+    await fetcher?.close();
   }
+}
+
+/**
+ * Asks for the page at once, so that its round trip overlaps loading the rest of the engine
+ * (tens of milliseconds, a good part of a small capture). The capture awaits the answer and
+ * reports its failure; an address that is not valid is left to the capture to report.
+ */
+function requestPage(fetcher: Fetcher, url: string, signal: AbortSignal): Promise<FetchedResource> | undefined {
+  let pageUrl: string;
+  try {
+    pageUrl = parsePageUrl(url);
+  } catch {
+    return undefined;
+  }
+  const response = fetcher.fetch(pageUrl, { signal, accept: ACCEPT.document });
+  response.catch(() => undefined);
+  return response;
 }
