@@ -1,29 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import type { ClientHttp2Session } from 'node:http2';
-import { request as requestTls } from 'node:https';
-import type { Readable } from 'node:stream';
+import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
-import { ArchiveError, isArchiveError } from '../errors.js';
+import { ArchiveError } from '../errors.js';
 import { ACCEPT } from './accept.js';
 import type { ArchiveOptions } from '../options.js';
 import type { FetchInit, FetchedResource, Fetcher } from './fetcher.js';
 import { guardedAgents, type AddressPolicy, type GuardedAgents } from './guarded-agent.js';
+import { streamErrorIs, toArchiveError, wasRefused } from './fetch-errors.js';
 import { H2Sessions } from './h2-sessions.js';
 import { readBody } from './read-body.js';
+import { sendHttp1, sendHttp2, type RawResponse } from './transport.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-
-/** A response head with its unread body, whichever protocol carried it. */
-interface RawResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Readable;
-  protocol: 'h2' | 'http/1.1';
-}
 
 type HttpOptions = Pick<
   ArchiveOptions,
@@ -163,11 +154,12 @@ export class HttpFetcher implements Fetcher {
    * connection, as browsers do; it is no failure and uses up no retry.
    */
   private async sendOnce(target: URL, init: FetchInit, cookie: string): Promise<RawResponse> {
+    const request = { target, headers: this.requestHeaders(init, cookie), timeoutMs: this.options.requestTimeoutMs, signal: init.signal };
     for (let refused = 0; ; refused++) {
       const session = target.protocol === 'https:' ? await this.h2.sessionFor(target) : undefined;
-      if (!session) return this.send(target, init, cookie);
+      if (!session) return sendHttp1(target.protocol === 'https:' ? this.agents.https : this.agents.http, request);
       try {
-        return await this.sendH2(session, target, init, cookie);
+        return await sendHttp2(session, request);
       } catch (error) {
         if (refused >= MAX_REFUSED) throw error;
         if (streamErrorIs(error, 'HTTP_1_1_REQUIRED')) this.h2.useHttp1(target);
@@ -175,91 +167,9 @@ export class HttpFetcher implements Fetcher {
       }
     }
   }
-
-  /** One GET on an HTTP/2 stream, resolved at the response head. */
-  private sendH2(session: ClientHttp2Session, target: URL, init: FetchInit, cookie: string): Promise<RawResponse> {
-    return new Promise((resolve, reject) => {
-      const stream = session.request({ ':path': `${target.pathname}${target.search}`, ...this.requestHeaders(init, cookie) });
-      // The stream's idle time: waiting for the head, or between body chunks.
-      stream.setTimeout(this.options.requestTimeoutMs, () =>
-        stream.destroy(new ArchiveError('TIMEOUT', `${target.host} did not answer in time (timeout).`, { retryable: true })),
-      );
-      stream.on('error', reject);
-      stream.once('response', (head) => {
-        const { ':status': status, ...headers } = head;
-        resolve({ status: Number(status), headers: headers as IncomingHttpHeaders, body: stream, protocol: 'h2' });
-      });
-      const signal = init.signal;
-      if (signal?.aborted) stream.destroy(abortError());
-      else if (signal) {
-        const onAbort = () => stream.destroy(abortError());
-        signal.addEventListener('abort', onAbort, { once: true });
-        stream.once('close', () => signal.removeEventListener('abort', onAbort));
-      }
-    });
-  }
-
-  /** One GET over HTTP/1.1, resolved at the response head; the body is left to the caller. */
-  private send(target: URL, init: FetchInit, cookie: string): Promise<RawResponse> {
-    const https = target.protocol === 'https:';
-    const timeoutMs = this.options.requestTimeoutMs;
-    return new Promise((resolve, reject) => {
-      let response: IncomingMessage | undefined;
-      const fail = (error: Error) => {
-        response?.destroy(error);
-        req.destroy(error);
-      };
-      const req = (https ? requestTls : request)(target, {
-        agent: https ? this.agents.https : this.agents.http,
-        method: 'GET',
-        // Old servers send headers that strict parsing refuses (bare LF, odd characters); a
-        // browser shows their pages, and a client that only reads cannot be smuggled into.
-        insecureHTTPParser: true,
-        // The socket's idle time: waiting to connect, for the head, or between body chunks.
-        timeout: timeoutMs,
-        headers: this.requestHeaders(init, cookie),
-      });
-      req.on('timeout', () => {
-        if (response?.complete) return;
-        fail(new ArchiveError('TIMEOUT', `${target.host} did not answer in time (timeout).`, { retryable: true }));
-      });
-      req.on('error', reject);
-      req.on('response', (res: IncomingMessage) => {
-        response = res;
-        // Readers see errors through iteration; an unread body (a redirect) must not crash the process.
-        res.on('error', () => undefined);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res, protocol: 'http/1.1' });
-      });
-      const signal = init.signal;
-      if (signal?.aborted) fail(abortError());
-      else if (signal) {
-        // Removed once settled: a late abort must not reach a socket that went back to the pool.
-        const onAbort = () => fail(abortError());
-        const settled = () => signal.removeEventListener('abort', onAbort);
-        signal.addEventListener('abort', onAbort, { once: true });
-        req.once('error', settled);
-        req.once('response', (res: IncomingMessage) => res.once('close', settled));
-      }
-      req.end();
-    });
-  }
 }
 
 const MAX_REFUSED = 10;
-
-function wasRefused(error: unknown): boolean {
-  const { code } = error as NodeJS.ErrnoException;
-  return code === 'ERR_HTTP2_GOAWAY_SESSION' || code === 'ERR_HTTP2_INVALID_SESSION' || streamErrorIs(error, 'REFUSED_STREAM');
-}
-
-function streamErrorIs(error: unknown, name: string): boolean {
-  const { code, message } = error as NodeJS.ErrnoException;
-  return code === 'ERR_HTTP2_STREAM_ERROR' && message.includes(`NGHTTP2_${name}`);
-}
-
-function abortError(): Error {
-  return Object.assign(new Error('The request was aborted.'), { name: 'AbortError' });
-}
 
 function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};
@@ -291,35 +201,3 @@ function backoff(attempt: number, signal: AbortSignal | undefined, wantedMs?: nu
   return delay(wantedMs ?? 200 * 2 ** attempt, undefined, { signal }).catch(() => undefined);
 }
 
-// OpenSSL's verification failures: trying again gets the same certificate.
-const CERTIFICATE_ERRORS = /^(ERR_TLS_CERT_ALTNAME_INVALID|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE))/;
-
-function toArchiveError(error: unknown, url: string): ArchiveError {
-  if (isArchiveError(error)) return error;
-  const host = safeHost(url);
-  if ((error as Error).name === 'AbortError') {
-    return new ArchiveError('ABORTED', `The request to ${host} was cancelled.`, { cause: error });
-  }
-  const code = (error as NodeJS.ErrnoException).code ?? (error as { cause?: NodeJS.ErrnoException }).cause?.code;
-  if (code === 'ECONNREFUSED') {
-    return new ArchiveError('NETWORK', `${host} refused the connection.`, { cause: error });
-  }
-  if (CERTIFICATE_ERRORS.test(code ?? '')) {
-    return new ArchiveError('NETWORK', `${host} presented a certificate that cannot be trusted (${code}).`, { cause: error });
-  }
-  if (code === 'ETIMEDOUT') {
-    return new ArchiveError('TIMEOUT', `${host} did not answer in time (timeout).`, { retryable: true, cause: error });
-  }
-  return new ArchiveError('NETWORK', `Could not download from ${host}: ${(error as Error).message}.`, {
-    retryable: true,
-    cause: error,
-  });
-}
-
-function safeHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
