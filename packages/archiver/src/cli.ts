@@ -2,7 +2,7 @@ import { rename } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { CaptureProgress } from './capture/context.js';
 import { formatBytes, progressBar } from './cli-format.js';
-import { isArchiveError, type ArchiveErrorCode } from './errors.js';
+import { ArchiveError, isArchiveError, type ArchiveErrorCode } from './errors.js';
 import { ACCEPT } from './fetch/accept.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
@@ -146,8 +146,9 @@ export async function main(argv: string[]): Promise<number> {
   const startedAt = new Date();
   let fetcher: HttpFetcher | undefined;
   try {
-    fetcher = new HttpFetcher(parseOptions(args.options));
-    const page = args.full ? undefined : requestPage(fetcher, args.url, controller.signal);
+    const options = parseOptions(args.options);
+    fetcher = new HttpFetcher(options);
+    const page = args.full ? undefined : requestPage(fetcher, args.url, controller.signal, options.totalTimeoutMs);
     const { archivePage, archiveSite, zipFileSink } = await import('./engine.js');
     const hooks = { onProgress, signal: controller.signal, fetcher, startedAt, ...(page ? { page } : {}) };
     const summary = args.full
@@ -181,14 +182,19 @@ export async function main(argv: string[]): Promise<number> {
  * (tens of milliseconds, a good part of a small capture). The capture awaits the answer and
  * reports its failure; an address that is not valid is left to the capture to report.
  */
-function requestPage(fetcher: Fetcher, url: string, signal: AbortSignal): Promise<FetchedResource> | undefined {
+function requestPage(fetcher: Fetcher, url: string, signal: AbortSignal, timeoutMs: number): Promise<FetchedResource> | undefined {
   let pageUrl: string;
   try {
     pageUrl = parsePageUrl(url);
   } catch {
     return undefined;
   }
-  const response = fetcher.fetch(pageUrl, { signal, accept: ACCEPT.document });
+  // The capture's time budget covers this request too.
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const response = fetcher.fetch(pageUrl, { signal: AbortSignal.any([signal, deadline]), accept: ACCEPT.document }).catch((error: unknown) => {
+    if (!deadline.aborted) throw error;
+    throw new ArchiveError('TIMEOUT', `Capturing ${pageUrl} took too long (timeout).`, { cause: error });
+  });
   response.catch(() => undefined);
   return response;
 }

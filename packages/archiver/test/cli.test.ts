@@ -72,6 +72,20 @@ describe('sitezip CLI', () => {
     await expect(readFile(`${invalid}.partial`)).rejects.toThrow(/ENOENT/);
   });
 
+  it('keeps to --timeout even while the page itself does not answer', async () => {
+    const silent = await serveFixture({ '/': { handle: () => undefined } });
+    try {
+      const started = Date.now();
+      const result = await run([silent.url, '--timeout', '1', '-o', join(dir, 'silent.zip')], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+      expect(result.code).toBe(5);
+      expect(result.stderr).toMatch(/took too long \(timeout\)/);
+      // The request timeout (20 s) would have ended it otherwise.
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await silent.close();
+    }
+  });
+
   it('captures over HTTPS, checking the certificate against the name', async () => {
     const secure = await serveFixture(
       { '/': { body: '<title>TLS</title><img src="a.png">' }, '/a.png': { type: 'image/png', body: PNG_1PX } },
