@@ -50,7 +50,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
 
   securityHeaders(app);
   app.get('/health', async () => ({ status: 'ok' }));
-  await authRoutes(app, config, services.auth);
+  await authRoutes(app, config, services.auth, services.limits);
   await adminRoutes(app, services.adminToken, services.admin);
   await jobRoutes(app, {
     config,
@@ -58,6 +58,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     jobs: services.jobs,
     service: services.jobsService,
     events: services.events,
+    limits: services.limits,
   });
   fileRoutes(app, services.jobs, services.store, services.preview);
   // In the scaled shape, workers run jobs, recover stalled ones (BullMQ) and sweep expired files.

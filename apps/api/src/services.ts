@@ -42,7 +42,14 @@ export interface Services {
   store: FileStore;
   preview: ZipPreview;
   sweeper: Sweeper;
+  /** Where rate limits count: in Redis when there is one, so that every API process shares them. */
+  limits: RateLimitStore | undefined;
   close(): Promise<void>;
+}
+
+export interface RateLimitStore {
+  redis: Redis;
+  prefix: string;
 }
 
 async function createFileStore(config: Readonly<Config>): Promise<FileStore> {
@@ -62,12 +69,15 @@ function createRedisClients(url: string) {
   const queue = new Redis(url, options);
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);
+  // Rate limits answer each request: they must fail, not wait forever, while Redis is away.
+  const limits = new Redis(url);
   return {
     queue,
     publisher,
     subscriber,
+    limits,
     async close() {
-      await Promise.all([queue.quit(), publisher.quit(), subscriber.quit()].map((p) => p.catch(() => undefined)));
+      await Promise.all([queue.quit(), publisher.quit(), subscriber.quit(), limits.quit()].map((p) => p.catch(() => undefined)));
     },
   };
 }
@@ -116,6 +126,7 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
     store,
     preview,
     sweeper,
+    limits: redis ? { redis: redis.limits, prefix: config.redis!.prefix } : undefined,
     async close() {
       await sweeper.stop();
       await queue.close();

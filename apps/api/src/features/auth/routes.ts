@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
 import { parseBody } from '../../lib/parse-body.js';
+import { sharedCounting } from '../../lib/rate-limit-store.js';
+import type { RateLimitStore } from '../../services.js';
 import type { AuthService } from './auth-service.js';
 
 function accountKey(request: FastifyRequest): string {
@@ -18,10 +20,21 @@ const tooMany = () => new HttpError(429, 'Too many attempts. Please wait a minut
  * account (after). Each limit is its own registration of the plugin in nested scopes: one
  * registration runs at most one limit per request.
  */
-export async function authRoutes(app: FastifyInstance, config: Readonly<Config>, auth: AuthService): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  config: Readonly<Config>,
+  auth: AuthService,
+  limits?: RateLimitStore,
+): Promise<void> {
   const { perIp, perAccount, windowMs } = config.authRateLimit;
   await app.register(async (byIp) => {
-    await byIp.register(rateLimit, { global: true, max: perIp, timeWindow: windowMs, errorResponseBuilder: tooMany });
+    await byIp.register(rateLimit, {
+      global: true,
+      max: perIp,
+      timeWindow: windowMs,
+      errorResponseBuilder: tooMany,
+      ...sharedCounting(limits, 'auth-ip'),
+    });
     await byIp.register(async (byAccount) => {
       await byAccount.register(rateLimit, {
         global: true,
@@ -30,6 +43,7 @@ export async function authRoutes(app: FastifyInstance, config: Readonly<Config>,
         timeWindow: windowMs,
         keyGenerator: accountKey,
         errorResponseBuilder: tooMany,
+        ...sharedCounting(limits, 'auth-account'),
       });
       byAccount.post('/auth/register', async (request, reply) => {
         const body = parseBody(registerRequestSchema, request.body);

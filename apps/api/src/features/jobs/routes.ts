@@ -14,6 +14,8 @@ import type { JobsService } from './jobs-service.js';
 import { openSse } from './sse.js';
 import type { JobProgress } from '../../db/schema.js';
 import { throttleLatest } from '../../lib/throttle.js';
+import { sharedCounting } from '../../lib/rate-limit-store.js';
+import type { RateLimitStore } from '../../services.js';
 
 export interface JobRoutesDeps {
   config: Readonly<Config>;
@@ -21,6 +23,7 @@ export interface JobRoutesDeps {
   jobs: JobsRepository;
   service: JobsService;
   events: JobEvents;
+  limits?: RateLimitStore | undefined;
 }
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -44,6 +47,7 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
       timeWindow: deps.config.anonymousRateLimit.windowMs,
       allowList: async (request) => Boolean(request.headers.authorization),
       errorResponseBuilder: () => new HttpError(429, 'Too many downloads from your address. Please wait a while and try again.'),
+      ...sharedCounting(deps.limits, 'downloads-ip'),
     });
 
     scope.post('/download', async (request) => {
