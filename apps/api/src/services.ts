@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -120,7 +120,7 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
     admin: new AdminService(users),
     adminToken: randomBytes(24).toString('base64url'),
     jobs,
-    jobsService: new JobsService(jobs, queue, events, config.jobs.queueMax),
+    jobsService: new JobsService(jobs, queue, events, config.jobs.queueMax, requesterKey(jwtSecret)),
     events,
     queue,
     store,
@@ -135,4 +135,9 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
       await lock?.release();
     },
   };
+}
+
+/** Anonymous jobs are counted per address without keeping it: an HMAC under the server secret. */
+function requesterKey(secret: string): (ip: string) => string {
+  return (ip) => createHmac('sha256', secret).update(`requester:${ip}`).digest('base64url').slice(0, 22);
 }

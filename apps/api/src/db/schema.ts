@@ -41,6 +41,11 @@ export const jobs = pgTable(
     /** 128 random bits, base64url: the id is the capability to read the job and its files. */
     id: text('id').primaryKey(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * For an anonymous job, a keyed hash of the requester's address (never the address): it
+     * counts their jobs in progress across API processes, and goes when the job row goes.
+     */
+    requester: text('requester'),
     url: text('url').notNull(),
     mode: text('mode').notNull(),
     /** The owner's plan when the job was created: it sets priority and limits. */
@@ -56,7 +61,7 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_status_idx').on(t.status), index('jobs_expires_at_idx').on(t.expiresAt), index('jobs_owner_idx').on(t.ownerId)],
+  (t) => [index('jobs_status_idx').on(t.status), index('jobs_expires_at_idx').on(t.expiresAt), index('jobs_owner_idx').on(t.ownerId), index('jobs_requester_idx').on(t.requester)],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

@@ -7,6 +7,7 @@ export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'expired';
 export interface NewJob {
   id: string;
   ownerId: string | null;
+  requester?: string | null;
   url: string;
   mode: string;
   plan: string;
@@ -77,6 +78,14 @@ export class JobsRepository {
       .select({ n: count() })
       .from(jobs)
       .where(and(eq(jobs.ownerId, ownerId), inArray(jobs.status, ACTIVE)));
+    return row?.n ?? 0;
+  }
+
+  async activeCountForRequester(requester: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.requester, requester), inArray(jobs.status, ACTIVE)));
     return row?.n ?? 0;
   }
 

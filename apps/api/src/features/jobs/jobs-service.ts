@@ -21,13 +21,13 @@ export interface NewJobRequest {
 
 /** Creating jobs within the plan's limits, waiting for them, and recovering after a restart. */
 export class JobsService {
-  private readonly anonymousActive = new Map<string, number>();
-
   constructor(
     private readonly jobs: JobsRepository,
     private readonly queue: JobQueue,
     private readonly events: JobEvents,
     private readonly queueMax: number,
+    /** Turns an address into the keyed hash that anonymous jobs are counted by. */
+    private readonly requesterOf: (ip: string) => string,
   ) {}
 
   async create(request: NewJobRequest): Promise<JobRow> {
@@ -36,7 +36,8 @@ export class JobsService {
     if (request.mode === 'full' && !limits.fullWebsite) {
       throw new HttpError(403, 'Full Website downloads need a premium plan (monthly or yearly).');
     }
-    const active = request.user ? await this.jobs.activeCountForOwner(request.user.id) : (this.anonymousActive.get(request.ip) ?? 0);
+    const requester = request.user ? null : this.requesterOf(request.ip);
+    const active = requester ? await this.jobs.activeCountForRequester(requester) : await this.jobs.activeCountForOwner(request.user!.id);
     if (active >= limits.maxConcurrentJobs) {
       throw new HttpError(429, `You already have ${active} downloads in progress. Please wait for one to finish.`);
     }
@@ -46,11 +47,11 @@ export class JobsService {
     const row = await this.jobs.create({
       id: randomBytes(16).toString('base64url'),
       ownerId: request.user?.id ?? null,
+      requester,
       url: request.url,
       mode: request.mode,
       plan,
     });
-    if (!request.user) this.countAnonymous(row.id, request.ip);
     await this.queue.enqueue(row.id, limits.priority === 'high' ? HIGH_PRIORITY : 0);
     return row;
   }
@@ -103,14 +104,4 @@ export class JobsService {
     return { requeued, failed };
   }
 
-  private countAnonymous(jobId: string, ip: string): void {
-    this.anonymousActive.set(ip, (this.anonymousActive.get(ip) ?? 0) + 1);
-    const unsubscribe = this.events.subscribe(jobId, (event) => {
-      if (event.type !== 'finished') return;
-      unsubscribe();
-      const left = (this.anonymousActive.get(ip) ?? 1) - 1;
-      if (left > 0) this.anonymousActive.set(ip, left);
-      else this.anonymousActive.delete(ip);
-    });
-  }
 }
