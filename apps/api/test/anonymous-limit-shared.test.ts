@@ -63,6 +63,13 @@ describe('anonymous jobs in progress', () => {
       expect(rows).toHaveLength(3);
       for (const { requester } of rows) expect(requester).not.toContain('203.0.113');
       expect(new Set(rows.map((r) => r.requester)).size).toBe(2);
+      // The hash only counts jobs in progress: a finished job keeps none.
+      gate.open();
+      await Promise.all(
+        (await client.query<{ id: string }>('SELECT id FROM jobs')).rows.map(({ id }) => a.services.jobsService.waitForFinish(id)),
+      );
+      const after = await client.query('SELECT requester FROM jobs WHERE requester IS NOT NULL');
+      expect(after.rows).toEqual([]);
     } finally {
       await client.end();
     }

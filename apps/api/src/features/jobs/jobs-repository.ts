@@ -49,7 +49,7 @@ export class JobsRepository {
   async markDone(id: string, result: JobResult, expiresAt: Date): Promise<JobRow | undefined> {
     const [row] = await this.db
       .update(jobs)
-      .set({ status: 'done', result, finishedAt: new Date(), expiresAt })
+      .set({ status: 'done', result, finishedAt: new Date(), expiresAt, requester: null })
       .where(eq(jobs.id, id))
       .returning();
     return row;
@@ -58,7 +58,7 @@ export class JobsRepository {
   async markFailed(id: string, error: string, errorStatus: number): Promise<JobRow | undefined> {
     const [row] = await this.db
       .update(jobs)
-      .set({ status: 'failed', error, errorStatus, finishedAt: new Date() })
+      .set({ status: 'failed', error, errorStatus, finishedAt: new Date(), requester: null })
       .where(eq(jobs.id, id))
       .returning();
     return row;
