@@ -4,6 +4,9 @@ import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import yazl from 'yazl';
 import type { ArchiveSink } from './archive-sink.js';
+import { useNativeCrc32 } from './native-crc32.js';
+
+useNativeCrc32();
 
 /**
  * Streams entries into a ZIP as they arrive: yazl writes each one to `output` in order and
