@@ -74,6 +74,16 @@ describe('HTTP/2', () => {
     expect(most).toBeGreaterThanOrEqual(40);
   });
 
+  it('sends no more at once than the server takes, so queued streams do not time out', async () => {
+    // 5 streams at a time, 100 ms each: 30 images take 600 ms, twice the 300 ms time-out.
+    const routes: Record<string, FixtureRoute> = { '/': { body: images(30) } };
+    for (let i = 0; i < 30; i++) routes[`/img/${i}.png`] = { type: 'image/png', body: PNG_1PX };
+    site = await serveFixture(routes, { h2: true, maxStreams: 5, latencyMs: 100 });
+    const { summary } = await capture(site.url, { requestTimeoutMs: 300 });
+    expect(summary.manifest.resources.filter((r) => r.error).map((r) => r.errorCode)).toEqual([]);
+    expect(summary.files).toBe(31);
+  });
+
   it('moves to a new connection when the server ends one with GOAWAY, losing no request', async () => {
     // Like nginx after keepalive_requests: every connection is told to go away after 10 requests.
     const served = new WeakMap<object, number>();

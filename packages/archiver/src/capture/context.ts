@@ -75,7 +75,12 @@ export async function saveResource(ctx: CaptureContext, path: string, resource: 
   ctx.progress.bytes += resource.file.size;
 }
 
-/** An origin that answered over HTTP/2 takes as many requests at once as a browser would send it. */
+/**
+ * An origin that answered over HTTP/2 takes as many requests at once as a browser would send
+ * it, but no more than the server accepts: streams beyond its limit would wait in the
+ * connection with their time-outs running.
+ */
 export function noteProtocol(ctx: CaptureContext, resource: FetchedResource): void {
-  if (resource.protocol === 'h2') ctx.scheduler.widen(resource.url, ctx.options.streamsPerOrigin);
+  if (resource.protocol !== 'h2') return;
+  ctx.scheduler.fitTo(resource.url, Math.min(ctx.options.streamsPerOrigin, resource.streamLimit ?? Infinity));
 }

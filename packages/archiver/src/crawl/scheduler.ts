@@ -23,13 +23,14 @@ export class OriginScheduler {
   }
 
   /**
-   * Lets an origin that multiplexes requests over HTTP/2 have `inFlight` of them at once, as a
-   * browser would; an origin that already pushed back keeps its reduced share.
+   * Sets an HTTP/2 origin's requests in flight to what its connection carries (more than over
+   * HTTP/1.1, as in a browser, or fewer when the server says so); an origin that already pushed
+   * back keeps its reduced share.
    */
-  widen(url: string, inFlight: number): void {
-    if (this.slowed.has(new URL(url).origin)) return;
+  fitTo(url: string, inFlight: number): void {
     const queue = this.queueFor(url);
-    if (inFlight > queue.concurrency) queue.concurrency = inFlight;
+    if (this.slowed.has(new URL(url).origin)) queue.concurrency = Math.min(queue.concurrency, inFlight);
+    else queue.concurrency = Math.max(1, inFlight);
   }
 
   concurrencyOf(url: string): number {

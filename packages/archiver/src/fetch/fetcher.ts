@@ -17,6 +17,8 @@ export interface FetchedResource {
   redirects: readonly string[];
   /** How the response came; HTTP/2 origins take many requests at once over one connection. */
   protocol?: 'h2' | 'http/1.1';
+  /** HTTP/2: the most requests the server takes at once on its connection. */
+  streamLimit?: number;
 }
 
 export interface SpooledFile {

@@ -105,7 +105,7 @@ export class HttpFetcher implements Fetcher {
       await this.keepCookies(current, response.headers['set-cookie']);
       const headers = flattenHeaders(response.headers);
       const location = headers.location;
-      const { status, protocol } = response;
+      const { status, protocol, streamLimit } = response;
       if (REDIRECTS.has(status) && location) {
         response.body.resume();
         if (redirects.length >= this.options.maxRedirects) {
@@ -124,7 +124,18 @@ export class HttpFetcher implements Fetcher {
       const limits = { maxBytes: this.options.maxResourceBytes, ...(spool ? { spool } : {}) };
       const { body, file } = await readBody(response.body, headers['content-encoding'] ?? '', limits, current);
       const [mimeType, charset] = parseContentType(headers['content-type']);
-      const resource = { requestedUrl: url, url: current, status, headers, mimeType, charset, body, redirects, protocol };
+      const resource = {
+        requestedUrl: url,
+        url: current,
+        status,
+        headers,
+        mimeType,
+        charset,
+        body,
+        redirects,
+        protocol,
+        ...(streamLimit ? { streamLimit } : {}),
+      };
       return file ? { ...resource, file } : resource;
     }
   }

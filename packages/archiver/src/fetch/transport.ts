@@ -10,6 +10,8 @@ export interface RawResponse {
   headers: IncomingHttpHeaders;
   body: Readable;
   protocol: 'h2' | 'http/1.1';
+  /** HTTP/2: the most streams the server takes at once (its SETTINGS_MAX_CONCURRENT_STREAMS). */
+  streamLimit?: number;
 }
 
 /** One GET: where, with which headers, how long a silence may last, and what cancels it. */
@@ -29,7 +31,8 @@ export function sendHttp2(session: ClientHttp2Session, { target, headers, timeou
     stream.on('error', reject);
     stream.once('response', (head) => {
       const { ':status': status, ...rest } = head;
-      resolve({ status: Number(status), headers: rest as IncomingHttpHeaders, body: stream, protocol: 'h2' });
+      const streamLimit = session.remoteSettings.maxConcurrentStreams;
+      resolve({ status: Number(status), headers: rest as IncomingHttpHeaders, body: stream, protocol: 'h2', ...(streamLimit ? { streamLimit } : {}) });
     });
     if (signal?.aborted) stream.destroy(abortError());
     else if (signal) {

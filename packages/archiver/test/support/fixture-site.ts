@@ -30,7 +30,7 @@ export interface FixtureSite {
  */
 export async function serveFixture(
   routes: Record<string, FixtureRoute>,
-  options: { latencyMs?: number; tls?: boolean; h2?: boolean } = {},
+  options: { latencyMs?: number; tls?: boolean; h2?: boolean; maxStreams?: number } = {},
 ): Promise<FixtureSite> {
   const hits = new Map<string, number>();
   const handler = (request: IncomingMessage, response: ServerResponse) => {
@@ -52,7 +52,10 @@ export async function serveFixture(
   const sockets = new Set<Socket>();
   let connections = 0;
   const server: Server | Http2SecureServer = options.h2
-    ? createSecureServer({ ...TLS_FIXTURE, allowHTTP1: true }, handler as unknown as Parameters<typeof createSecureServer>[1])
+    ? createSecureServer(
+        { ...TLS_FIXTURE, allowHTTP1: true, ...(options.maxStreams ? { settings: { maxConcurrentStreams: options.maxStreams } } : {}) },
+        handler as unknown as Parameters<typeof createSecureServer>[1],
+      )
     : options.tls
       ? createTlsServer(TLS_FIXTURE, handler)
       : createServer(handler);
