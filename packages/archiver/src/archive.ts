@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { ArchiveError, isArchiveError } from './errors.js';
-import { parsePageUrl } from './page-url.js';
+import { captureTimedOut, parsePageUrl } from './page-url.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { ACCEPT } from './fetch/accept.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
@@ -139,7 +139,7 @@ export async function runCapture(
     await drain(ctx).catch(() => undefined);
     await sink.abort();
     if (timeout.aborted && isArchiveError(error) && error.code === 'ABORTED') {
-      throw new ArchiveError('TIMEOUT', `Capturing ${pageUrl} took too long (timeout).`, { cause: error });
+      throw captureTimedOut(pageUrl, error);
     }
     throw error;
   } finally {

@@ -2,12 +2,12 @@ import { rename } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { CaptureProgress } from './capture/context.js';
 import { formatBytes, progressBar } from './cli-format.js';
-import { ArchiveError, isArchiveError, type ArchiveErrorCode } from './errors.js';
+import { isArchiveError, type ArchiveErrorCode } from './errors.js';
 import { ACCEPT } from './fetch/accept.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { allowPrivateNetworksFromEnv, parseOptions, type ArchiveOptionsInput } from './options.js';
-import { parsePageUrl } from './page-url.js';
+import { captureTimedOut, parsePageUrl } from './page-url.js';
 import type { SiteOptionsInput } from './site-options.js';
 
 const USAGE = `Usage: sitezip <url> [options]
@@ -193,7 +193,7 @@ function requestPage(fetcher: Fetcher, url: string, signal: AbortSignal, timeout
   const deadline = AbortSignal.timeout(timeoutMs);
   const response = fetcher.fetch(pageUrl, { signal: AbortSignal.any([signal, deadline]), accept: ACCEPT.document }).catch((error: unknown) => {
     if (!deadline.aborted) throw error;
-    throw new ArchiveError('TIMEOUT', `Capturing ${pageUrl} took too long (timeout).`, { cause: error });
+    throw captureTimedOut(pageUrl, error);
   });
   response.catch(() => undefined);
   return response;

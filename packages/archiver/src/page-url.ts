@@ -1,5 +1,10 @@
 import { ArchiveError } from './errors.js';
 
+/** The error of a capture that ran out of its time budget (`totalTimeoutMs`, CLI `--timeout`). */
+export function captureTimedOut(pageUrl: string, cause: unknown): ArchiveError {
+  return new ArchiveError('TIMEOUT', `Capturing ${pageUrl} took too long (timeout).`, { cause });
+}
+
 /** The address a capture starts from: an http(s) URL without its fragment, or INVALID_URL. */
 export function parsePageUrl(url: string): string {
   let parsed: URL;

@@ -42,8 +42,8 @@ export const jobs = pgTable(
     id: text('id').primaryKey(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * For an anonymous job, a keyed hash of the requester's address (never the address): it
-     * counts their jobs in progress across API processes, and goes when the job row goes.
+     * For an anonymous job in progress, a keyed hash of the requester's address (never the
+     * address): it counts their jobs across API processes, and is cleared when the job ends.
      */
     requester: text('requester'),
     url: text('url').notNull(),

@@ -13,12 +13,13 @@ export class OriginScheduler {
   constructor(private readonly perOrigin: number) {}
 
   run<T>(url: string, priority: number, task: () => Promise<T>): Promise<T> {
-    return this.queueFor(url).add(task, { priority }) as Promise<T>;
+    return this.queueFor(originOf(url)).add(task, { priority }) as Promise<T>;
   }
 
   slowDown(url: string): void {
-    const queue = this.queueFor(url);
-    this.slowed.add(new URL(url).origin);
+    const origin = originOf(url);
+    const queue = this.queueFor(origin);
+    this.slowed.add(origin);
     queue.concurrency = Math.max(2, Math.floor(queue.concurrency / 2));
   }
 
@@ -28,17 +29,18 @@ export class OriginScheduler {
    * back keeps its reduced share.
    */
   fitTo(url: string, inFlight: number): void {
-    const queue = this.queueFor(url);
-    if (this.slowed.has(new URL(url).origin)) queue.concurrency = Math.min(queue.concurrency, inFlight);
-    else queue.concurrency = Math.max(1, inFlight);
+    const origin = originOf(url);
+    const queue = this.queueFor(origin);
+    const wanted = this.slowed.has(origin) ? Math.min(queue.concurrency, inFlight) : Math.max(1, inFlight);
+    // Called for every HTTP/2 response: most calls change nothing.
+    if (queue.concurrency !== wanted) queue.concurrency = wanted;
   }
 
   concurrencyOf(url: string): number {
-    return this.queueFor(url).concurrency;
+    return this.queueFor(originOf(url)).concurrency;
   }
 
-  private queueFor(url: string): PQueue {
-    const origin = new URL(url).origin;
+  private queueFor(origin: string): PQueue {
     let queue = this.queues.get(origin);
     if (!queue) {
       queue = new PQueue({ concurrency: this.perOrigin });
@@ -46,4 +48,8 @@ export class OriginScheduler {
     }
     return queue;
   }
+}
+
+function originOf(url: string): string {
+  return new URL(url).origin;
 }

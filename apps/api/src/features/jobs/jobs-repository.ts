@@ -73,19 +73,10 @@ export class JobsRepository {
     return this.db.select().from(jobs).where(inArray(jobs.status, ACTIVE)).orderBy(asc(jobs.createdAt));
   }
 
-  async activeCountForOwner(ownerId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(jobs)
-      .where(and(eq(jobs.ownerId, ownerId), inArray(jobs.status, ACTIVE)));
-    return row?.n ?? 0;
-  }
-
-  async activeCountForRequester(requester: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(jobs)
-      .where(and(eq(jobs.requester, requester), inArray(jobs.status, ACTIVE)));
+  /** Jobs queued or running for a signed-in owner, or for an anonymous requester's hash. */
+  async activeCount(by: { ownerId: string } | { requester: string }): Promise<number> {
+    const whose = 'ownerId' in by ? eq(jobs.ownerId, by.ownerId) : eq(jobs.requester, by.requester);
+    const [row] = await this.db.select({ n: count() }).from(jobs).where(and(whose, inArray(jobs.status, ACTIVE)));
     return row?.n ?? 0;
   }
 

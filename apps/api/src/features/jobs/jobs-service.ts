@@ -36,8 +36,8 @@ export class JobsService {
     if (request.mode === 'full' && !limits.fullWebsite) {
       throw new HttpError(403, 'Full Website downloads need a premium plan (monthly or yearly).');
     }
-    const requester = request.user ? null : this.requesterOf(request.ip);
-    const active = requester ? await this.jobs.activeCountForRequester(requester) : await this.jobs.activeCountForOwner(request.user!.id);
+    const whose = request.user ? { ownerId: request.user.id } : { requester: this.requesterOf(request.ip) };
+    const active = await this.jobs.activeCount(whose);
     if (active >= limits.maxConcurrentJobs) {
       throw new HttpError(429, `You already have ${active} downloads in progress. Please wait for one to finish.`);
     }
@@ -47,7 +47,7 @@ export class JobsService {
     const row = await this.jobs.create({
       id: randomBytes(16).toString('base64url'),
       ownerId: request.user?.id ?? null,
-      requester,
+      requester: 'requester' in whose ? whose.requester : null,
       url: request.url,
       mode: request.mode,
       plan,
