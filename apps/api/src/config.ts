@@ -29,6 +29,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CAPTURE_TIMEOUT_SECONDS: positiveInt.default(120),
   SITE_CAPTURE_TIMEOUT_SECONDS: positiveInt.default(3600),
+  CAPTURE_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
+  CAPTURE_WARM_PROCESSES: z.coerce.number().int().min(0).max(16).default(1),
   WORKER_GRACE_SECONDS: positiveInt.default(60),
   WORKER_LOCK_SECONDS: positiveInt.default(30),
   JOB_CONCURRENCY: positiveInt.default(2),
@@ -69,6 +71,10 @@ export interface Config {
   captureTimeoutMs: number;
   /** Time budget of a Full Website capture. */
   siteCaptureTimeoutMs: number;
+  /** Each capture runs in its own process (tree), killed past this much resident memory. */
+  captureMemoryBytes: number;
+  /** Capture processes kept started and waiting, engine loaded. */
+  captureWarmProcesses: number;
   /** On SIGTERM a worker finishes its jobs for this long, then hands them back to the queue. */
   workerGraceMs: number;
   /** A job whose worker stops renewing its lock for this long is given to another worker. */
@@ -122,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logLevel: e.LOG_LEVEL,
     captureTimeoutMs: e.CAPTURE_TIMEOUT_SECONDS * 1000,
     siteCaptureTimeoutMs: e.SITE_CAPTURE_TIMEOUT_SECONDS * 1000,
+    captureMemoryBytes: e.CAPTURE_MEMORY_MB * 1024 * 1024,
+    captureWarmProcesses: e.CAPTURE_WARM_PROCESSES,
     workerGraceMs: e.WORKER_GRACE_SECONDS * 1000,
     workerLockMs: e.WORKER_LOCK_SECONDS * 1000,
     jobs: {

@@ -8,6 +8,7 @@ import { DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AdminService } from './features/admin/admin-service.js';
 import { AuthService } from './features/auth/auth-service.js';
+import { CapturePool } from './features/capture/capture-pool.js';
 import { TokenService } from './features/auth/tokens.js';
 import { LocalFileStore, type FileStore } from './features/files/file-store.js';
 import { S3FileStore } from './features/files/s3-file-store.js';
@@ -105,11 +106,14 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
   const redis = config.redis ? createRedisClients(config.redis.url) : undefined;
   const events: JobEvents = redis ? new RedisJobEvents(redis.publisher, redis.subscriber, config.redis!.prefix) : new LocalJobEvents();
   const preview = new ZipPreview(store);
-  const runner = { config, jobs, store, events, log };
+  const captures = new CapturePool({ memoryLimitBytes: config.captureMemoryBytes, warm: config.captureWarmProcesses });
+  const runner = { config, jobs, store, events, captures, log };
   const queue: JobQueue = redis
     ? new BullJobQueue(redis.queue, config.redis!.prefix)
     : new EmbeddedJobQueue(config.jobs.concurrency, (id) => runJob(runner, id));
   const sweeper = new Sweeper(jobs, store, preview, log);
+  // API processes of the scaled mode only enqueue: their workers keep the warm capture processes.
+  if (!redis) captures.warmUp();
   return {
     mode: redis ? 'scaled' : 'embedded',
     runner,
@@ -130,6 +134,7 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
     async close() {
       await sweeper.stop();
       await queue.close();
+      await captures.close();
       await redis?.close();
       await database.close();
       await lock?.release();

@@ -18,6 +18,7 @@ const worker = startCaptureWorker(services.runner, {
   concurrency: config.jobs.concurrency,
   lockMs: config.workerLockMs,
 });
+services.runner.captures.warmUp();
 services.sweeper.start(config.jobs.sweepIntervalMs);
 await worker.waitUntilReady();
 log.info({ concurrency: config.jobs.concurrency }, 'worker ready');

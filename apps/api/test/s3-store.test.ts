@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../../../packages/archiver/test/support/read-zip.js';
 import { loadConfig } from '../src/config.js';
 import { S3FileStore } from '../src/features/files/s3-file-store.js';
+import { uploadSink } from '../src/features/files/file-store.js';
 import { startTestS3, type TestS3 } from './support/s3.js';
 
 let s3: TestS3;
@@ -24,7 +25,7 @@ describe('S3FileStore', () => {
   it('streams a ZIP into the bucket (multipart past 8 MB) and reads it back whole and by range', async () => {
     const id = randomBytes(16).toString('base64url');
     const big = randomBytes(12 * 1024 * 1024);
-    const sink = store.createSink(id);
+    const sink = uploadSink(store.createUpload(id));
     await sink.add('index.html', Buffer.from('<p>hi</p>'), { compress: true });
     await sink.add('big.bin', big, { compress: false });
     expect(await store.stat(id)).toBeUndefined();
@@ -43,7 +44,7 @@ describe('S3FileStore', () => {
 
   it('leaves nothing behind when a capture is aborted', async () => {
     const id = randomBytes(16).toString('base64url');
-    const sink = store.createSink(id);
+    const sink = uploadSink(store.createUpload(id));
     await sink.add('index.html', Buffer.from('x'), { compress: true });
     await sink.abort();
     expect(await store.stat(id)).toBeUndefined();

@@ -1,8 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { zipFileSink, type ArchiveSink } from '@sitezip/archiver';
+import type { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { ZipSink, type ArchiveSink } from '@sitezip/archiver';
 
 const ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -18,12 +19,22 @@ export interface ByteRange {
 }
 
 /**
- * Where finished ZIPs live. A capture streams its ZIP into `createSink(id)`; the file exists
- * for readers once the sink is closed (an aborted sink leaves nothing). Readers stream whole
+ * The bytes of one ZIP on their way into the store. Whoever writes ends `stream` only when the
+ * ZIP is complete; `commit` then makes it visible under its id, `abort` leaves nothing.
+ */
+export interface ZipUpload {
+  readonly stream: Writable;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/**
+ * Where finished ZIPs live. A capture streams its ZIP into `createUpload(id)`; the file exists
+ * for readers once the upload is committed (an aborted one leaves nothing). Readers stream whole
  * files or byte ranges (downloads, Range requests, previews).
  */
 export interface FileStore {
-  createSink(id: string): ArchiveSink;
+  createUpload(id: string): ZipUpload;
   stat(id: string): Promise<{ bytes: number } | undefined>;
   read(id: string, range?: ByteRange): Promise<Readable>;
   delete(id: string): Promise<void>;
@@ -41,18 +52,23 @@ export class LocalFileStore implements FileStore {
     await mkdir(this.staging, { recursive: true });
   }
 
-  createSink(id: string): ArchiveSink {
+  createUpload(id: string): ZipUpload {
     const staging = join(this.staging, `${checked(id)}.zip`);
-    const sink = zipFileSink(staging);
+    const stream = createWriteStream(staging);
+    const written = finished(stream);
+    written.catch(() => undefined);
     return {
-      add: (path, data, options) => sink.add(path, data, options),
-      addFile: (path, source, options) => sink.addFile(path, source, options),
+      stream,
       // Readers never see a half-written ZIP: it appears under its name once complete.
-      close: async () => {
-        await sink.close();
+      commit: async () => {
+        await written;
         await rename(staging, this.path(id));
       },
-      abort: () => sink.abort(),
+      abort: async () => {
+        stream.destroy();
+        await written.catch(() => undefined);
+        await rm(staging, { force: true });
+      },
     };
   }
 
@@ -81,4 +97,21 @@ export class LocalFileStore implements FileStore {
 function checked(id: string): string {
   if (!isJobId(id)) throw new Error(`invalid file id ${id}`);
   return id;
+}
+
+/** An archive sink writing straight into an upload: a capture in this process (tests, tools). */
+export function uploadSink(upload: ZipUpload): ArchiveSink {
+  const sink = new ZipSink(upload.stream);
+  return {
+    add: (path, data, options) => sink.add(path, data, options),
+    addFile: (path, source, options) => sink.addFile(path, source, options),
+    close: async () => {
+      await sink.close();
+      await upload.commit();
+    },
+    abort: async () => {
+      await sink.abort();
+      await upload.abort();
+    },
+  };
 }

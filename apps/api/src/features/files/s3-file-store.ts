@@ -9,8 +9,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { ZipSink, type ArchiveSink } from '@sitezip/archiver';
-import { isJobId, type ByteRange, type FileStore } from './file-store.js';
+import { isJobId, type ByteRange, type FileStore, type ZipUpload } from './file-store.js';
 
 export interface S3Settings {
   /** For S3-compatible services (MinIO, R2, a local test server); AWS when absent. */
@@ -31,7 +30,7 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * ZIPs in an S3-compatible bucket. The ZIP writer streams straight into a multipart upload,
+ * ZIPs in an S3-compatible bucket. The ZIP's bytes stream straight into a multipart upload,
  * so no capture is ever held on local disk; reads use ranged GETs (downloads and previews).
  */
 export class S3FileStore implements FileStore {
@@ -58,7 +57,7 @@ export class S3FileStore implements FileStore {
     }
   }
 
-  createSink(id: string): ArchiveSink {
+  createUpload(id: string): ZipUpload {
     const body = new PassThrough();
     const upload = new Upload({
       client: this.client,
@@ -68,17 +67,14 @@ export class S3FileStore implements FileStore {
     });
     const uploaded = upload.done();
     uploaded.catch(() => undefined);
-    const sink = new ZipSink(body);
     return {
-      add: (path, data, options) => sink.add(path, data, options),
-      addFile: (path, source, options) => sink.addFile(path, source, options),
-      close: async () => {
-        await sink.close();
+      stream: body,
+      commit: async () => {
         await uploaded;
       },
       abort: async () => {
         await upload.abort().catch(() => undefined);
-        await sink.abort();
+        body.destroy();
       },
     };
   }

@@ -1,5 +1,6 @@
 import { isArchiveError, type ArchiveErrorCode } from '@sitezip/archiver';
 import { HttpError } from '../../lib/http-error.js';
+import { CaptureProcessError, type CaptureDeath } from '../capture/capture-pool.js';
 
 const STATUS: Record<ArchiveErrorCode, number> = {
   INVALID_URL: 422,
@@ -15,8 +16,15 @@ const STATUS: Record<ArchiveErrorCode, number> = {
   ABORTED: 503,
 };
 
+const DEATH: Record<CaptureDeath, [number, string]> = {
+  memory: [413, 'This page needs more memory than a download may use.'],
+  deadline: [504, 'The download took longer than its time limit and was stopped (timeout).'],
+  crash: [500, 'The download failed unexpectedly. Please try again.'],
+};
+
 /** Capture failures become client-facing errors; their messages are written for the user. */
 export function toHttpError(error: unknown): unknown {
+  if (error instanceof CaptureProcessError) return new HttpError(...DEATH[error.death]);
   if (!isArchiveError(error)) return error;
   return new HttpError(STATUS[error.code], error.message);
 }

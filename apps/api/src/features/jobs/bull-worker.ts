@@ -4,6 +4,7 @@ import type { JobEvents } from './job-events.js';
 import { runJob, type JobRunnerDeps } from './job-runner.js';
 import type { JobsRepository } from './jobs-repository.js';
 import { JOB_ATTEMPTS, QUEUE_NAME, type CaptureJobData } from './bull-job-queue.js';
+import { withoutPaths } from './log-privacy.js';
 
 export interface WorkerSettings {
   connection: ConnectionOptions;
@@ -48,15 +49,4 @@ async function failForGood(jobs: JobsRepository, events: JobEvents, log: Fastify
   } catch (failure) {
     log.error({ err: failure, jobId }, 'could not record a failed job');
   }
-}
-
-/** Engine messages can quote the URL; logs keep only its origin (see the README's privacy promise). */
-export function withoutPaths(message: string): string {
-  return message.replace(/\bhttps?:\/\/[^\s"'<>]+/gi, (url) => {
-    try {
-      return new URL(url).origin;
-    } catch {
-      return '[url]';
-    }
-  });
 }

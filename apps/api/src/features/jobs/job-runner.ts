@@ -1,12 +1,13 @@
-import { archivePage, archiveSite, isArchiveError, type CaptureProgress } from '@sitezip/archiver';
+import { isArchiveError, type CaptureProgress } from '@sitezip/archiver';
 import { planLimits, planOf } from '@sitezip/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { JobResult, JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { throttleLatest } from '../../lib/throttle.js';
-import { UsageSampler } from '../../lib/usage-sampler.js';
 import { toHttpError } from './archive-errors.js';
+import { withoutPaths } from './log-privacy.js';
+import { CaptureProcessError, type CapturePool } from '../capture/capture-pool.js';
 import type { FileStore } from '../files/file-store.js';
 import type { JobEvents } from './job-events.js';
 import type { JobsRepository } from './jobs-repository.js';
@@ -16,11 +17,14 @@ export interface JobRunnerDeps {
   jobs: JobsRepository;
   store: FileStore;
   events: JobEvents;
+  captures: CapturePool;
   log: FastifyBaseLogger;
 }
 
 const PROGRESS_SAVE_MS = 500;
 const MB = 1024 * 1024;
+// The engine stops itself at its time budget and saves what it has; this is for a capture that cannot.
+const DEADLINE_GRACE_MS = 15_000;
 
 export function zipFilename(url: string): string {
   return `${new URL(url).hostname.replace(/[^a-z0-9.-]/gi, '_') || 'website'}.zip`;
@@ -49,29 +53,26 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
   if (!row) return;
   const log = deps.log.child({ jobId, host: hostOf(row) });
   const limits = planLimits[planOf(row.plan)];
-  const sampler = new UsageSampler();
   const saver = throttleLatest((progress: CaptureProgress) => {
     jobs.saveProgress(jobId, progress).catch((error: unknown) => log.warn({ err: error }, 'could not save progress'));
   }, PROGRESS_SAVE_MS);
-  // Events carry every change (the SSE route thins them per client); the database gets the latest every half second.
+  // Events carry every change the capture sends (at most ten a second); the database gets the latest every half second.
   const onProgress = (progress: CaptureProgress) => {
     events.publish(jobId, { type: 'progress', progress });
     saver.push(progress);
   };
   log.info('job started');
   try {
+    const totalTimeoutMs = row.mode === 'full' ? config.siteCaptureTimeoutMs : config.captureTimeoutMs;
     const options = {
       allowPrivateNetworks: config.allowPrivateNetworks,
-      totalTimeoutMs: row.mode === 'full' ? config.siteCaptureTimeoutMs : config.captureTimeoutMs,
+      totalTimeoutMs,
       maxTotalBytes: limits.maxZipBytes,
+      ...(row.mode === 'full' ? { maxPages: limits.maxPages } : {}),
     };
-    const hooks = { onProgress, ...(signal ? { signal } : {}) };
-    const sink = store.createSink(jobId);
-    const summary =
-      row.mode === 'full'
-        ? await archiveSite(row.url, sink, { ...options, maxPages: limits.maxPages }, hooks)
-        : await archivePage(row.url, sink, options, hooks);
-    const metrics = sampler.stop();
+    const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, ...(signal ? { signal } : {}) };
+    const mode = row.mode === 'full' ? 'full' : 'single';
+    const { summary, metrics } = await deps.captures.run({ url: row.url, mode, options }, store.createUpload(jobId), hooks);
     saver.flush();
     const bytes = (await store.stat(jobId))?.bytes ?? 0;
     const host = new URL(summary.finalUrl).host;
@@ -94,13 +95,15 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
     await jobs.markDone(jobId, result, new Date(Date.now() + config.jobs.fileTtlMs));
     log.info({ files: summary.files, bytes, durationSec: metrics.duration_sec }, 'job done');
   } catch (error) {
-    sampler.stop();
     if (run.canRetry && isArchiveError(error) && error.retryable) {
       log.info({ code: error.code }, 'job will be retried');
       await jobs.requeue(jobId);
       throw error;
     }
     const failure = toHttpError(error);
+    if (error instanceof CaptureProcessError) {
+      log.warn({ death: error.death, detail: withoutPaths(error.message).slice(-2000) }, 'capture process died');
+    }
     if (failure instanceof HttpError) {
       await jobs.markFailed(jobId, failure.message, failure.statusCode);
       log.info({ code: isArchiveError(error) ? error.code : undefined }, 'job failed');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutPaths } from './bull-worker.js';
+import { withoutPaths } from './log-privacy.js';
 
 describe('withoutPaths', () => {
   it('keeps the origin of every URL in a message and drops path, query and fragment', () => {

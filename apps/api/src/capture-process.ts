@@ -1,0 +1,74 @@
+import { Socket } from 'node:net';
+import { archivePage, archiveSite, isArchiveError, ZipSink, type ArchiveSummary, type CaptureProgress } from '@sitezip/archiver';
+import { ZIP_FD, type CaptureRequest, type CaptureUsage, type ChildMessage, type ParentMessage } from './features/capture/capture-protocol.js';
+
+// Process edge of one capture, forked by the process that runs jobs (see capture-pool.ts). It
+// loads the engine while it waits, runs exactly one capture, streams the ZIP through ZIP_FD,
+// and exits: whatever a hostile page does to this process's memory or time ends with it.
+
+const PROGRESS_EVERY_MS = 100;
+
+function send(message: ChildMessage): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.connected) return resolve();
+    process.send!(message, undefined, {}, () => resolve());
+  });
+}
+
+const cancel = new AbortController();
+// The parent is gone (crash, kill -9): nobody will read the ZIP, so stop at once.
+process.on('disconnect', () => process.exit(1));
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type === 'cancel') cancel.abort();
+  else if (message.type === 'capture') void capture(message.request);
+});
+
+async function capture(request: CaptureRequest): Promise<void> {
+  const sink = new ZipSink(new Socket({ fd: ZIP_FD, readable: false, writable: true }));
+  const progress = progressSender();
+  const hooks = { onProgress: progress.push, signal: cancel.signal };
+  const cpuAtStart = process.cpuUsage();
+  const usage = (): CaptureUsage => {
+    const cpu = process.cpuUsage(cpuAtStart);
+    return { cpuUs: cpu.user + cpu.system };
+  };
+  try {
+    const summary: ArchiveSummary =
+      request.mode === 'full'
+        ? await archiveSite(request.url, sink, request.options, hooks)
+        : await archivePage(request.url, sink, request.options, hooks);
+    progress.flush();
+    const { finalUrl, title, files, pages, bytes, failures, durationMs, stoppedBy } = summary;
+    await send({ type: 'done', summary: { finalUrl, title, files, pages, bytes, failures, durationMs, stoppedBy }, usage: usage() });
+  } catch (error) {
+    progress.flush();
+    await send(
+      isArchiveError(error)
+        ? { type: 'failed', failure: { code: error.code, message: error.message, retryable: error.retryable, status: error.status }, usage: usage() }
+        : { type: 'crashed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) },
+    );
+  }
+  process.disconnect();
+}
+
+/** Progress leaves at most every 100 ms: the parent publishes each message it gets. */
+function progressSender() {
+  let latest: CaptureProgress | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (latest) void send({ type: 'progress', progress: latest });
+    latest = undefined;
+  };
+  return {
+    push(progress: CaptureProgress) {
+      latest = progress;
+      timer ??= setTimeout(flush, PROGRESS_EVERY_MS);
+    },
+    flush,
+  };
+}
+
+await send({ type: 'ready' });

@@ -1,0 +1,50 @@
+import type { ArchiveErrorCode, ArchiveOptionsInput, CaptureProgress, SiteOptionsInput } from '@sitezip/archiver';
+
+/**
+ * The messages between the process that runs jobs and the capture process it forks: one
+ * definition for both ends. The ZIP's bytes do not travel here but through a pipe of their
+ * own (file descriptor 3 of the child), so that they stream with back-pressure.
+ */
+export interface CaptureRequest {
+  url: string;
+  mode: 'single' | 'full';
+  options: ArchiveOptionsInput & Pick<SiteOptionsInput, 'maxPages'>;
+}
+
+/** What the job needs of the engine's summary; the manifest itself stays in the ZIP. */
+export interface CaptureSummary {
+  finalUrl: string;
+  title: string | undefined;
+  files: number;
+  pages: number;
+  bytes: number;
+  failures: number;
+  durationMs: number;
+  stoppedBy: string | undefined;
+}
+
+export interface CaptureFailure {
+  code: ArchiveErrorCode;
+  message: string;
+  retryable: boolean;
+  status: number | undefined;
+}
+
+/** The capture process's own account of what the capture used. */
+export interface CaptureUsage {
+  /** CPU time since the capture began (not while the process waited, warm). */
+  cpuUs: number;
+}
+
+export type ParentMessage = { type: 'capture'; request: CaptureRequest } | { type: 'cancel' };
+
+export type ChildMessage =
+  | { type: 'ready' }
+  | { type: 'progress'; progress: CaptureProgress }
+  | { type: 'done'; summary: CaptureSummary; usage: CaptureUsage }
+  | { type: 'failed'; failure: CaptureFailure; usage: CaptureUsage }
+  /** A bug (not a failure of the site): reported as an internal error, never retried. */
+  | { type: 'crashed'; message: string };
+
+/** The pipe that carries the ZIP from the capture process to its parent. */
+export const ZIP_FD = 3;
