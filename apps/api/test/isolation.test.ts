@@ -1,39 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1PX, serveFixture, type FixtureSite } from '../../../packages/archiver/test/support/fixture-site.js';
+import { hugePage } from './support/huge-page.js';
 import { readSse } from './support/sse.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const MB = 1024 * 1024;
 // Bigger than the capture's memory limit below can hold, under the engine's 100 MiB body limit.
-const HUGE_BYTES = 90 * MB;
+const huge = hugePage(90);
 
 let site: FixtureSite;
 let t: TestApp;
 let base: string;
-let hugeRequested!: () => void;
-const hugeReached = new Promise<void>((resolve) => (hugeRequested = resolve));
 
 beforeAll(async () => {
   site = await serveFixture({
     '/': { body: '<title>Normal</title><link rel=stylesheet href=s.css><img src=p.png><p>normal</p>' },
     '/s.css': { type: 'text/css', body: 'p{color:red}' },
     '/p.png': { type: 'image/png', body: PNG_1PX },
-    '/huge': {
-      handle: (_request, response) => {
-        hugeRequested();
-        response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(HUGE_BYTES) });
-        const chunk = Buffer.alloc(MB, '<p>x</p>');
-        let sent = 0;
-        const pump = () => {
-          while (sent < HUGE_BYTES) {
-            sent += chunk.length;
-            if (!response.write(chunk)) return void response.once('drain', pump);
-          }
-          response.end();
-        };
-        pump();
-      },
-    },
+    '/huge': huge.route,
   });
   t = await createTestApp('pglite', { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', CAPTURE_MEMORY_MB: '160', JOB_CONCURRENCY: '2' });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -59,7 +43,7 @@ describe('a hostile page', () => {
   it('fails its own job while the server keeps answering and a concurrent job finishes', async () => {
     const rssBefore = process.memoryUsage.rss();
     const hostile = await createJob(`${site.origin}/huge`);
-    await hugeReached;
+    await huge.reached;
     const normal = await createJob(site.url);
     expect((await fetch(`${base}/health`)).status).toBe(200);
 

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { gatedPage } from './support/gate.js';
 import { startProcess, type RunningProcess } from './support/processes.js';
 import { startTestS3, type TestS3 } from './support/s3.js';
+import { hugePage } from './support/huge-page.js';
 import { readSse } from './support/sse.js';
 
 // The scaled shape as real processes: two API servers and workers on PostgreSQL, Redis and an
@@ -25,6 +26,7 @@ let root: string;
 const apis: { process: RunningProcess; base: string }[] = [];
 const workers: RunningProcess[] = [];
 const gates = { kill: gatedPage('<p>killed</p>'), term: gatedPage('<p>term</p>') };
+const huge = hugePage(90);
 
 let env: Record<string, string>;
 
@@ -72,6 +74,7 @@ beforeAll(async () => {
     '/a.png': { type: 'image/png', body: PNG_1PX },
     '/kill': gates.kill.route,
     '/term': gates.term.route,
+    '/huge': huge.route,
   });
   env = {
     ...s3.env,
@@ -87,6 +90,8 @@ beforeAll(async () => {
     ANON_RATE_LIMIT: '1000',
     WORKER_LOCK_SECONDS: '3',
     WORKER_GRACE_SECONDS: '30',
+    // Far more than these pages need, far less than the huge one takes.
+    CAPTURE_MEMORY_MB: '200',
     PASSWORD_HASH_COST: '12',
   };
   // The API processes migrate the same database at the same time: the advisory lock serialises them.
@@ -177,5 +182,17 @@ describe('two API processes and two workers', () => {
     expect(await holder.exited).toBe(0);
     workers.splice(workers.indexOf(holder), 1);
     expect((await jobOf(apis[0]!.base, id)).status).toBe('done');
+  });
+
+  it('fails a page that exhausts its capture process once, and the worker goes on', { timeout: 60_000 }, async () => {
+    const id = await createJob(apis[0]!.base, `${site.origin}/huge`);
+    const worker = await workerRunning(id);
+    await vi.waitFor(async () => expect((await jobOf(apis[1]!.base, id)).status).toBe('failed'), { timeout: 45_000, interval: 250 });
+    expect((await jobOf(apis[0]!.base, id)).error).toBe('This page needs more memory than a download may use.');
+    // Not retried: a page that kills its capture would kill the next one too.
+    expect(workers.flatMap((w) => w.lines).filter((l) => l.includes(id) && l.includes('job started'))).toHaveLength(1);
+    expect(worker.child.exitCode).toBeNull();
+    const next = await createJob(apis[1]!.base, `${site.url}?after=huge`);
+    await vi.waitFor(async () => expect((await jobOf(apis[0]!.base, next)).status).toBe('done'), { timeout: 30_000, interval: 250 });
   });
 });
