@@ -82,8 +82,6 @@ export class CapturePool {
   async run(request: CaptureRequest, upload: ZipUpload, hooks: CaptureHooks): Promise<CaptureOutcome> {
     if (this.closed) throw new Error('the capture pool is closed');
     const spare = this.spares.shift() ?? this.spawn();
-    // Once warmed, the next capture gets a process as ready as this one.
-    if (this.warmed) this.refill();
     this.running.add(spare.child);
     try {
       await spare.ready;
@@ -94,6 +92,8 @@ export class CapturePool {
     } finally {
       this.running.delete(spare.child);
       spare.child.kill('SIGKILL');
+      // The next process loads the engine after this capture, not while it competes for the CPU.
+      if (this.warmed) this.refill();
     }
   }
 
