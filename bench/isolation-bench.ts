@@ -42,7 +42,7 @@ export async function runIsolationBench(): Promise<void> {
     warm.push(
       await time(async () => {
         const { metrics } = await warmPool.run({ url: site.url, mode: 'single', options }, store.createUpload(id), { onProgress: () => undefined, deadlineMs: 60_000 });
-        peaks.push(metrics.peak_memory_mb);
+        peaks.push(metrics.peak_memory_mb ?? NaN);
       }),
     );
   }
