@@ -32,7 +32,7 @@ async function measureWorkers(workerCount: number, url: string): Promise<{ secon
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'sitezip-cluster-bench-'));
   const prefix = `sitezip-bench-${randomBytes(4).toString('hex')}`;
-  const port = 30_000 + Math.floor(Math.random() * 10_000);
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
   const env = {
     DATABASE_URL: database.url,
     REDIS_URL,

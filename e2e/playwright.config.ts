@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Workers re-evaluate this file; the environment carries the first evaluation's choices to them.
-process.env.E2E_PORT ??= String(30_000 + Math.floor(Math.random() * 20_000));
+// Below Linux's ephemeral range (32768+), so no fixture server or outgoing connection can hold it.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'sitezip-e2e-'));
 const port = Number(process.env.E2E_PORT);
 

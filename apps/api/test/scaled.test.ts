@@ -31,7 +31,8 @@ const huge = hugePage(90);
 let env: Record<string, string>;
 
 async function startApi(name: string): Promise<{ process: RunningProcess; base: string }> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Below the ephemeral range (32768+), where fixture servers and outgoing connections take theirs.
+  const port = 20_000 + Math.floor(Math.random() * 12_000);
   const api = startProcess('apps/api/dist/server.js', { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(root, name) });
   await api.waitForLine(/sitezip is serving/);
   return { process: api, base: `http://127.0.0.1:${port}` };
