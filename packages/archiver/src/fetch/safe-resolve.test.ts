@@ -60,6 +60,15 @@ describe('resolveSafely', () => {
     },
   );
 
+  it.each(['2852039166', '0xa9fea9fe', '0xa9.0xfe.0xa9.0xfe', '0251.0376.0251.0376', '169.254.43518', '169.254.169.254.', 'LOCALHOST%2E', 'metadata%2Egoogle%2Einternal'])(
+    'reads the host %s as the URL parser and the system resolver would, and refuses it without a lookup',
+    async (host) => {
+      const resolve = resolverOf({});
+      await expect(resolveSafely(host, { allowPrivate: !host.startsWith('LOCALHOST'), resolve })).rejects.toMatchObject(forbidden);
+      expect(resolve).not.toHaveBeenCalled();
+    },
+  );
+
   it('keeps cloud metadata refused when a test replaces the private-address check', async () => {
     const isBlocked = () => false;
     await expect(resolveSafely('169.254.169.254', { allowPrivate: false, isBlocked })).rejects.toMatchObject(forbidden);

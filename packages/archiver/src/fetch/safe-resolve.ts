@@ -30,7 +30,7 @@ const systemResolver: HostResolver = (hostname) => lookup(hostname, { all: true,
  * private address, the attacker chooses which one a retry gets).
  */
 export async function resolveSafely(hostname: string, policy: AddressPolicy): Promise<ResolvedHost> {
-  const bare = hostname.replace(/^\[(.*)\]$/s, '$1');
+  const bare = canonicalHost(hostname);
   const family = isIP(bare);
   const addresses = family ? [{ address: bare, family }] : await resolveName(lookupName(bare, policy), policy.resolve ?? systemResolver);
   const blocked = addresses.find((a) => refuses(policy, a.address));
@@ -44,6 +44,21 @@ export async function resolveSafely(hostname: string, policy: AddressPolicy): Pr
   const first = addresses[0];
   if (!first) throw notFound(bare);
   return first;
+}
+
+/**
+ * The host as the WHATWG URL parser writes it, for callers that hand over a host not taken
+ * from a URL: numeric IPv4 spellings (`2852039166`, `0xa9.0xfe.0xa9.0xfe`) become the dotted
+ * quad a resolver would turn them into, names lose case and percent-escapes.
+ */
+function canonicalHost(hostname: string): string {
+  const bare = hostname.replace(/^\[(.*)\]$/s, '$1');
+  if (isIP(bare) || !/^[^:/?#@[\]\\\s]+$/.test(bare)) return bare;
+  try {
+    return new URL(`http://${bare}/`).hostname;
+  } catch {
+    return bare;
+  }
 }
 
 function refuses(policy: AddressPolicy, address: string): boolean {
