@@ -5,6 +5,7 @@ import { authRoutes } from './features/auth/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { jobRoutes } from './features/jobs/routes.js';
 import { HttpError } from './lib/http-error.js';
+import { refuseBadBodyText } from './plugins/body-text.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { serveWebApp } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
@@ -49,6 +50,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   });
 
   securityHeaders(app);
+  refuseBadBodyText(app);
   app.get('/health', async () => ({ status: 'ok' }));
   await authRoutes(app, config, services.auth, services.limits);
   await adminRoutes(app, services.adminToken, services.admin);

@@ -59,7 +59,7 @@ describe('POST /download', () => {
   });
 
   it('completes a missing scheme with https:// (and reports the failure clearly)', async () => {
-    const response = await app.inject({ method: 'POST', url: '/download', payload: { url: 'no-such-host.invalid' } });
+    const response = await app.inject({ method: 'POST', url: '/download', payload: { url: 'no-such-host.example' } });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toMatch(/not found.*spelled correctly/);
   });
@@ -86,6 +86,19 @@ describe('POST /download', () => {
     const response = await guarded.inject({ method: 'POST', url: '/download', payload: { url: site.url } });
     expect(response.statusCode).toBe(422);
     expect(response.json().detail).toMatch(/private or reserved address/);
+  });
+
+  it('refuses special-use names as it refuses private addresses, and cloud metadata even when private networks are allowed', async () => {
+    for (const url of ['http://localhost./', 'http://foo.localhost/', 'http://printer.local/', 'http://x.onion/']) {
+      const response = await guarded.inject({ method: 'POST', url: '/download', payload: { url } });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().detail).toMatch(/private or reserved name/);
+    }
+    for (const url of ['http://metadata.google.internal/', 'http://169.254.169.254/latest/meta-data/', 'http://[::ffff:a9fe:a9fe]/', 'http://[fd00:ec2::254]/']) {
+      const response = await app.inject({ method: 'POST', url: '/download', payload: { url } });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().detail).toMatch(/private or reserved/);
+    }
   });
 
   it('answers 404 for unknown downloads and ids that are not ours', async () => {

@@ -29,7 +29,8 @@ Options:
   -h, --help                 show this help
 
 Environment:
-  SITEZIP_ALLOW_PRIVATE_NETWORKS=1   allow loopback and private addresses (off by default)
+  SITEZIP_ALLOW_PRIVATE_NETWORKS=1   allow loopback and private addresses (off by default;
+                                     cloud metadata addresses stay refused)
 
 Exit codes: 0 saved, 2 bad usage or URL, 3 page not found, 4 site blocks downloads,
 5 timeout, 6 network or HTTP error, 7 address not allowed, 1 unexpected error.`;

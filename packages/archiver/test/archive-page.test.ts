@@ -136,7 +136,9 @@ describe('archivePage', () => {
     await expect(archivePage(`${site.origin}/challenge`, new MemorySink(), local)).rejects.toThrow(/blocking/);
     await expect(archivePage(`${site.origin}/loop`, new MemorySink(), local)).rejects.toMatchObject({ code: 'TOO_MANY_REDIRECTS' });
     await expect(archivePage('ftp://example.com/', new MemorySink(), local)).rejects.toMatchObject({ code: 'INVALID_URL' });
-    await expect(archivePage('http://no-such-host.invalid/', new MemorySink(), local)).rejects.toThrow(/not found.*spelled correctly/);
+    await expect(archivePage('http://no-such-host.example/', new MemorySink(), local)).rejects.toThrow(/not found.*spelled correctly/);
+    // .invalid never exists (RFC 6761): refused before asking DNS, even on private networks.
+    await expect(archivePage('http://no-such-host.invalid/', new MemorySink(), local)).rejects.toMatchObject({ code: 'FORBIDDEN_ADDRESS' });
   });
 
   it('times out on a page that never answers', async () => {

@@ -72,6 +72,18 @@ describe('sitezip CLI', () => {
     await expect(readFile(`${invalid}.partial`)).rejects.toThrow(/ENOENT/);
   });
 
+  it('refuses localhost names, and cloud metadata even with private networks allowed (exit 7)', async () => {
+    for (const url of ['http://localhost./', 'http://foo.localhost/', `http://localhost.:${new URL(site.url).port}/`]) {
+      const refused = await run([url, '-o', join(dir, 'local.zip')]);
+      expect(refused.code, url).toBe(7);
+      expect(refused.stderr).toMatch(/private or reserved name/);
+    }
+    for (const url of ['http://metadata.google.internal/', 'http://169.254.169.254/latest/meta-data/', 'http://[fd00:ec2::254]/']) {
+      const refused = await run([url, '-o', join(dir, 'metadata.zip')], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+      expect(refused.code, url).toBe(7);
+    }
+  });
+
   it('keeps to --timeout even while the page itself does not answer', async () => {
     const silent = await serveFixture({ '/': { handle: () => undefined } });
     try {

@@ -2,7 +2,7 @@ import { connect as connectH2, type ClientHttp2Session } from 'node:http2';
 import { isIP } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { ArchiveError } from '../errors.js';
-import { resolveSafely, type AddressPolicy } from './guarded-agent.js';
+import { resolveSafely, type AddressPolicy } from './safe-resolve.js';
 
 // An idle session is closed after this long; the next request negotiates again.
 const IDLE_MS = 10_000;
