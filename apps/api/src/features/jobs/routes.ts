@@ -1,18 +1,16 @@
 import rateLimit from '@fastify/rate-limit';
-import { downloadRequestSchema } from '@sitezip/contracts';
+import { downloadRequestSchema, isFinalStatus, landingUrlMessages, validateUrl, type JobEventData, type JobProgress } from '@sitezip/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
 import { parseBody } from '../../lib/parse-body.js';
 import type { AuthService } from '../auth/auth-service.js';
 import { isJobId } from '../files/file-store.js';
-import { completeUrl } from './complete-url.js';
 import type { JobEvents } from './job-events.js';
 import { downloadResponse, toJobView } from './job-view.js';
 import type { JobsRepository } from './jobs-repository.js';
 import type { JobsService } from './jobs-service.js';
 import { openSse } from './sse.js';
-import type { JobProgress } from '../../db/schema.js';
 import { throttleLatest } from '../../lib/throttle.js';
 import { sharedCounting } from '../../lib/rate-limit-store.js';
 import type { RateLimitStore } from '../../services.js';
@@ -35,8 +33,12 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
 
   const createJob = async (request: FastifyRequest) => {
     const body = parseBody(downloadRequestSchema, request.body);
+    // The web app's rule, checked again here: a missing scheme becomes https://. The server
+    // answers in the landing page's words.
+    const url = validateUrl(body.url, landingUrlMessages);
+    if (!url.ok) throw new HttpError(422, url.message);
     const user = await auth.optionalUser(request.headers.authorization);
-    return service.create({ url: completeUrl(body.url), mode: body.mode, user, ip: request.ip });
+    return service.create({ url: url.url, mode: body.mode, user, ip: request.ip });
   };
 
   await app.register(async (scope) => {
@@ -72,7 +74,7 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
   app.get<{ Params: { id: string } }>('/jobs/:id/events', async (request, reply) => {
     const id = request.params.id;
     const initial = await findJob(id);
-    const sse = openSse(request, reply);
+    const sse = openSse<JobEventData>(request, reply);
     let finished = false;
     const finish = async () => {
       if (finished) return;
@@ -92,7 +94,7 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
     // Events across processes arrive a moment after subscribing; the database has the last word.
     const isFinal = async () => {
       const row = await jobs.get(id);
-      return Boolean(row && row.status !== 'queued' && row.status !== 'running');
+      return Boolean(row && isFinalStatus(row.status));
     };
     const poll = setInterval(() => void isFinal().then(async (final) => { if (final) await finish(); }), FINAL_POLL_MS);
     sse.onClose(() => {
