@@ -7,7 +7,7 @@ import { ACCEPT } from './fetch/accept.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { allowPrivateNetworksFromEnv, parseOptions, type ArchiveOptionsInput } from './options.js';
-import { captureTimedOut, parsePageUrl } from './page-url.js';
+import { captureTimedOut, parsePageUrl, withDefaultScheme } from './page-url.js';
 import type { SiteOptionsInput } from './site-options.js';
 
 const USAGE = `Usage: sitezip <url> [options]
@@ -82,8 +82,7 @@ function parse(argv: string[]) {
   });
   if (values.help) return { help: true as const };
   if (positionals.length !== 1) throw new UsageError('Give exactly one URL.');
-  const raw = positionals[0] as string;
-  const url = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
+  const url = withDefaultScheme(positionals[0] as string);
   const timeout = positiveInt(values.timeout, '--timeout');
   const scope = values.scope;
   if (scope !== undefined && scope !== 'host' && scope !== 'prefix' && scope !== 'domain') {

@@ -105,6 +105,19 @@ describe('sitezip CLI', () => {
     }
   });
 
+  it('reads host:port without a scheme as an https:// address', async () => {
+    const secure = await serveFixture({ '/': { body: '<title>Port</title>' } }, { tls: true });
+    try {
+      const port = new URL(secure.url).port;
+      const env = { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', NODE_EXTRA_CA_CERTS: TLS_CERT_PATH };
+      const result = await run([`localhost:${port}`, '-o', join(dir, 'port.zip')], env);
+      expect(result.stderr).toContain(`Saving https://localhost:${port}\n`);
+      expect(result.code).toBe(0);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('keeps the cookies a site sets, like a browser: a cookie check is no redirect loop', async () => {
     const hasSession = (cookie: string | undefined) => /(^|; )session=ok(;|$)/.test(cookie ?? '');
     const gated = await serveFixture({
