@@ -72,6 +72,17 @@ describe('sitezip CLI', () => {
     await expect(readFile(`${invalid}.partial`)).rejects.toThrow(/ENOENT/);
   });
 
+  it('refuses option values out of bounds or not numbers as bad usage, naming the allowed range', async () => {
+    const tooMany = await run([site.url, '--connections', '500']);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain('sitezip: --connections must be a whole number from 1 to 128 (got "500")');
+    expect(tooMany.stderr).toContain('Usage: sitezip <url> [options]');
+    const notANumber = await run([site.url, '--timeout', 'soon']);
+    expect(notANumber.code).toBe(2);
+    expect(notANumber.stderr).toContain('--timeout must be a whole number of seconds, at least 1');
+    expect((await run([site.url, '--full', '--max-depth', '-1'])).code).toBe(2);
+  });
+
   it('keeps to --timeout even while the page itself does not answer', async () => {
     const silent = await serveFixture({ '/': { handle: () => undefined } });
     try {
