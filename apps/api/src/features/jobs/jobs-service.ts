@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { isFinalStatus, planLimits, planOf, type DownloadMode, type User } from '@sitezip/contracts';
 import type { JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { JobEvents } from './job-events.js';
+import { newJobId } from './job-id.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobsRepository } from './jobs-repository.js';
 
@@ -44,7 +44,7 @@ export class JobsService {
       throw new HttpError(503, 'The server is busy right now. Please try again in a minute.');
     }
     const row = await this.jobs.create({
-      id: randomBytes(16).toString('base64url'),
+      id: newJobId(),
       ownerId: request.user?.id ?? null,
       requester: 'requester' in whose ? whose.requester : null,
       url: request.url,

@@ -5,15 +5,14 @@ import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
 import { parseBody } from '../../lib/parse-body.js';
 import type { AuthService } from '../auth/auth-service.js';
-import { isJobId } from '../files/file-store.js';
 import type { JobEvents } from './job-events.js';
+import { isJobId } from './job-id.js';
 import { downloadResponse, toJobView } from './job-view.js';
 import type { JobsRepository } from './jobs-repository.js';
 import type { JobsService } from './jobs-service.js';
 import { openSse } from './sse.js';
 import { throttleLatest } from '../../lib/throttle.js';
-import { sharedCounting } from '../../lib/rate-limit-store.js';
-import type { RateLimitStore } from '../../services.js';
+import { sharedCounting, type RateLimitStore } from '../../lib/rate-limit-store.js';
 
 export interface JobRoutesDeps {
   config: Readonly<Config>;
