@@ -1,9 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
-import { downloadRequestSchema, isFinalStatus, landingUrlMessages, validateUrl, type JobEventData, type JobProgress } from '@sitezip/contracts';
+import { downloadRequestSchema, isFinalStatus, landingUrlMessages, validateUrl, type JobEventData } from '@sitezip/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
 import { parseBody } from '../../lib/parse-body.js';
+import { sharedCounting, type RateLimitStore } from '../../lib/rate-limit-store.js';
 import type { AuthService } from '../auth/auth-service.js';
 import type { JobEvents } from './job-events.js';
 import { isJobId } from './job-id.js';
@@ -11,8 +12,6 @@ import { downloadResponse, toJobView } from './job-view.js';
 import type { JobsRepository } from './jobs-repository.js';
 import type { JobsService } from './jobs-service.js';
 import { openSse } from './sse.js';
-import { throttleLatest } from '../../lib/throttle.js';
-import { sharedCounting, type RateLimitStore } from '../../lib/rate-limit-store.js';
 
 export interface JobRoutesDeps {
   config: Readonly<Config>;
@@ -23,7 +22,6 @@ export interface JobRoutesDeps {
   limits?: RateLimitStore | undefined;
 }
 
-const PROGRESS_INTERVAL_MS = 100;
 const FINAL_POLL_MS = 3_000;
 
 /** `POST /download` (the spec's synchronous call), `POST /jobs`, `GET /jobs/:id` and its events. */
@@ -82,13 +80,11 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
       if (row) sse.send(row.status === 'done' ? 'done' : 'failed', toJobView(row));
       sse.close();
     };
-    const progress = throttleLatest((value: JobProgress) => sse.send('progress', value), PROGRESS_INTERVAL_MS);
+    // Progress arrives already thinned at its source (the capture process sends at most ten a
+    // second), so each event is passed on as it comes.
     const unsubscribe = events.subscribe(id, (event) => {
-      if (event.type === 'finished') {
-        progress.flush();
-        return void finish();
-      }
-      progress.push(event.progress);
+      if (event.type === 'finished') return void finish();
+      if (!finished) sse.send('progress', event.progress);
     });
     // Events across processes arrive a moment after subscribing; the database has the last word.
     const isFinal = async () => {
@@ -98,7 +94,6 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
     const poll = setInterval(() => void isFinal().then(async (final) => { if (final) await finish(); }), FINAL_POLL_MS);
     sse.onClose(() => {
       clearInterval(poll);
-      progress.cancel();
       unsubscribe();
     });
     sse.send('status', toJobView(initial));
