@@ -1,4 +1,4 @@
-import type { UserView } from './features/users/user-view.js';
+import type { User } from '@sitezip/contracts';
 import { loadConfig } from './config.js';
 import { DataDirLockedError, type LockOwner } from './db/data-dir-lock.js';
 import { parsePlan } from './features/admin/admin-service.js';
@@ -27,7 +27,7 @@ function parseCommand(argv: string[]): Command {
 }
 
 /** Runs the command on the database directly. */
-async function runLocally(command: Command): Promise<UserView[]> {
+async function runLocally(command: Command): Promise<User[]> {
   const services = await createServices(loadConfig(), silentLogger);
   try {
     if (command.name === 'set-plan') return [await services.admin.setPlan(command.email, parsePlan(command.plan))];
@@ -38,7 +38,7 @@ async function runLocally(command: Command): Promise<UserView[]> {
 }
 
 /** A running embedded server owns the PGlite directory: ask it instead. */
-async function runThroughServer(command: Command, owner: LockOwner): Promise<UserView[]> {
+async function runThroughServer(command: Command, owner: LockOwner): Promise<User[]> {
   if (!owner.port || !owner.adminToken) throw new Error(`The server (process ${owner.pid}) is starting; try again in a moment.`);
   const base = `http://127.0.0.1:${owner.port}`;
   const headers = { 'x-admin-token': owner.adminToken, 'content-type': 'application/json' };
@@ -46,12 +46,12 @@ async function runThroughServer(command: Command, owner: LockOwner): Promise<Use
     command.name === 'set-plan'
       ? await fetch(`${base}/admin/plan`, { method: 'POST', headers, body: JSON.stringify({ email: command.email, plan: command.plan }) })
       : await fetch(`${base}/admin/users`, { headers });
-  const body = (await response.json()) as UserView | UserView[] | { detail: string };
+  const body = (await response.json()) as User | User[] | { detail: string };
   if (!response.ok) throw new Error((body as { detail: string }).detail);
-  return Array.isArray(body) ? body : [body as UserView];
+  return Array.isArray(body) ? body : [body as User];
 }
 
-function print(users: UserView[]): void {
+function print(users: User[]): void {
   if (users.length === 0) return void console.log('No users.');
   for (const user of users) {
     console.log(`${user.email}\t${user.subscription_status ?? 'free'}\t${user.name}\t${user.created_at}`);

@@ -52,8 +52,8 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   securityHeaders(app);
   refuseBadBodyText(app);
   app.get('/health', async () => ({ status: 'ok' }));
-  await authRoutes(app, config, services.auth, services.limits);
-  await adminRoutes(app, services.adminToken, services.admin);
+  await authRoutes(app, { config, auth: services.auth, limits: services.limits });
+  await adminRoutes(app, { adminToken: services.adminToken, admin: services.admin });
   await jobRoutes(app, {
     config,
     auth: services.auth,
@@ -62,7 +62,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     events: services.events,
     limits: services.limits,
   });
-  fileRoutes(app, services.jobs, services.store, services.preview);
+  await fileRoutes(app, { jobs: services.jobs, store: services.store, preview: services.preview });
   // In the scaled shape, workers run jobs, recover stalled ones (BullMQ) and sweep expired files.
   if (services.mode === 'embedded') {
     const recovered = await services.jobsService.recover();

@@ -22,6 +22,7 @@ import { JobsRepository } from './features/jobs/jobs-repository.js';
 import { JobsService } from './features/jobs/jobs-service.js';
 import { Sweeper } from './features/jobs/sweeper.js';
 import { UsersRepository } from './features/users/users-repository.js';
+import type { RateLimitStore } from './lib/rate-limit-store.js';
 import { loadOrCreateSecrets } from './lib/secrets.js';
 
 /** Everything the routes use, built once per process from the config. */
@@ -46,11 +47,6 @@ export interface Services {
   /** Where rate limits count: in Redis when there is one, so that every API process shares them. */
   limits: RateLimitStore | undefined;
   close(): Promise<void>;
-}
-
-export interface RateLimitStore {
-  redis: Redis;
-  prefix: string;
 }
 
 async function createFileStore(config: Readonly<Config>): Promise<FileStore> {

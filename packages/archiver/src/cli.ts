@@ -6,9 +6,9 @@ import { isArchiveError, type ArchiveErrorCode } from './errors.js';
 import { ACCEPT } from './fetch/accept.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
-import { allowPrivateNetworksFromEnv, parseOptions, type ArchiveOptionsInput } from './options.js';
-import { captureTimedOut, parsePageUrl } from './page-url.js';
-import type { SiteOptionsInput } from './site-options.js';
+import { optionsFromFlags, UsageError } from './cli-options.js';
+import { allowPrivateNetworksFromEnv } from './options.js';
+import { captureTimedOut, parsePageUrl, withDefaultScheme } from './page-url.js';
 
 const USAGE = `Usage: sitezip <url> [options]
 
@@ -47,21 +47,6 @@ const EXIT_CODES: Partial<Record<ArchiveErrorCode, number>> = {
   FORBIDDEN_ADDRESS: 7,
 };
 
-function positiveInt(value: string | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new UsageError(`${name} must be a positive whole number`);
-  return n;
-}
-
-function nonNegativeInt(value: string, name: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name} must be a whole number`);
-  return n;
-}
-
-class UsageError extends Error {}
-
 function parse(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -83,30 +68,12 @@ function parse(argv: string[]) {
   });
   if (values.help) return { help: true as const };
   if (positionals.length !== 1) throw new UsageError('Give exactly one URL.');
-  const raw = positionals[0] as string;
-  const url = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
-  const timeout = positiveInt(values.timeout, '--timeout');
-  const scope = values.scope;
-  if (scope !== undefined && scope !== 'host' && scope !== 'prefix' && scope !== 'domain') {
-    throw new UsageError('--scope must be host, prefix or domain');
-  }
-  if (!values.full && (values['max-pages'] || values['max-depth'] || scope)) {
+  const url = withDefaultScheme(positionals[0] as string);
+  const options = optionsFromFlags(values, { allowPrivateNetworks: allowPrivateNetworksFromEnv() });
+  if (!values.full && (values['max-pages'] !== undefined || values['max-depth'] !== undefined || values.scope !== undefined)) {
     throw new UsageError('--max-pages, --max-depth and --scope need --full');
   }
-  const site: SiteOptionsInput = {
-    maxPages: positiveInt(values['max-pages'], '--max-pages'),
-    maxDepth: values['max-depth'] === undefined ? undefined : nonNegativeInt(values['max-depth'], '--max-depth'),
-    scope,
-  };
-  const options: ArchiveOptionsInput = {
-    allowPrivateNetworks: allowPrivateNetworksFromEnv(),
-    maxResources: positiveInt(values['max-resources'], '--max-resources'),
-    maxTotalBytes: positiveInt(values['max-bytes'], '--max-bytes'),
-    connectionsPerOrigin: positiveInt(values.connections, '--connections'),
-    streamsPerOrigin: positiveInt(values.streams, '--streams'),
-    totalTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
-  };
-  return { help: false as const, url, options, site, full: values.full ?? false, output: values.output, quiet: values.quiet ?? false };
+  return { help: false as const, url, options, full: values.full ?? false, output: values.output, quiet: values.quiet ?? false };
 }
 
 function defaultOutput(url: string): string {
@@ -147,13 +114,12 @@ export async function main(argv: string[]): Promise<number> {
   const startedAt = new Date();
   let fetcher: HttpFetcher | undefined;
   try {
-    const options = parseOptions(args.options);
-    fetcher = new HttpFetcher(options);
-    const page = args.full ? undefined : requestPage(fetcher, args.url, controller.signal, options.totalTimeoutMs);
+    fetcher = new HttpFetcher(args.options);
+    const page = args.full ? undefined : requestPage(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
     const { archivePage, archiveSite, zipFileSink } = await import('./engine.js');
     const hooks = { onProgress, signal: controller.signal, fetcher, startedAt, ...(page ? { page } : {}) };
     const summary = args.full
-      ? await archiveSite(args.url, zipFileSink(partial), { ...args.options, ...args.site }, hooks)
+      ? await archiveSite(args.url, zipFileSink(partial), args.options, hooks)
       : await archivePage(args.url, zipFileSink(partial), args.options, hooks);
     await rename(partial, output);
     if (tty) process.stderr.write('\n');

@@ -5,6 +5,20 @@ export function captureTimedOut(pageUrl: string, cause: unknown): ArchiveError {
   return new ArchiveError('TIMEOUT', `Capturing ${pageUrl} took too long (timeout).`, { cause });
 }
 
+// A scheme is letters before a colon that no digit follows: "example.com:8080" and
+// "localhost:3000" are a host and its port; "ftp://x" and "mailto:x" name schemes.
+const SCHEME = /^[a-z][a-z\d+.-]*:(?!\d)/i;
+
+/**
+ * A typed address as a URL to capture: https:// is added when it names no scheme, so that
+ * "example.com" and "example.com:8080/a" work as they do in a browser's address bar. What
+ * follows is {@link parsePageUrl}'s to judge.
+ */
+export function withDefaultScheme(address: string): string {
+  const trimmed = address.trim();
+  return SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
 /** The address a capture starts from: an http(s) URL without its fragment, or INVALID_URL. */
 export function parsePageUrl(url: string): string {
   let parsed: URL;

@@ -84,6 +84,17 @@ describe('sitezip CLI', () => {
     }
   });
 
+  it('refuses option values out of bounds or not numbers as bad usage, naming the allowed range', async () => {
+    const tooMany = await run([site.url, '--connections', '500']);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toContain('sitezip: --connections must be a whole number from 1 to 128 (got "500")');
+    expect(tooMany.stderr).toContain('Usage: sitezip <url> [options]');
+    const notANumber = await run([site.url, '--timeout', 'soon']);
+    expect(notANumber.code).toBe(2);
+    expect(notANumber.stderr).toContain('--timeout must be a whole number of seconds, at least 1');
+    expect((await run([site.url, '--full', '--max-depth', '-1'])).code).toBe(2);
+  });
+
   it('keeps to --timeout even while the page itself does not answer', async () => {
     const silent = await serveFixture({ '/': { handle: () => undefined } });
     try {
@@ -112,6 +123,19 @@ describe('sitezip CLI', () => {
       expect(untrusted.code).toBe(6);
       expect(untrusted.stderr).toMatch(/certificate that cannot be trusted \(DEPTH_ZERO_SELF_SIGNED_CERT\)/);
       expect(secure.hits.get('/')).toBe(1);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('reads host:port without a scheme as an https:// address', async () => {
+    const secure = await serveFixture({ '/': { body: '<title>Port</title>' } }, { tls: true });
+    try {
+      const port = new URL(secure.url).port;
+      const env = { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', NODE_EXTRA_CA_CERTS: TLS_CERT_PATH };
+      const result = await run([`localhost:${port}`, '-o', join(dir, 'port.zip')], env);
+      expect(result.stderr).toContain(`Saving https://localhost:${port}\n`);
+      expect(result.code).toBe(0);
     } finally {
       await secure.close();
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSchema } from './user.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 100;
@@ -34,16 +35,10 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  subscription_status: string | null;
-  created_at: string;
-}
-
-export interface AuthResponse {
-  access_token: string;
-  token_type: 'bearer';
-  user: User;
-}
+/** Answer of `POST /auth/register` and `POST /auth/login`. */
+export const authResponseSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.literal('bearer'),
+  user: userSchema,
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;

@@ -1,5 +1,5 @@
 import type { CaptureProgress } from '@sitezip/archiver';
-import type { JobMetrics } from '@sitezip/contracts';
+import type { DownloadMode, JobMetrics, JobStatus } from '@sitezip/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -21,8 +21,6 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Counters a running capture reports, as the engine gives them. */
-export type JobProgress = CaptureProgress;
 
 /** What a finished job produced. */
 export interface JobResult {
@@ -47,11 +45,12 @@ export const jobs = pgTable(
      */
     requester: text('requester'),
     url: text('url').notNull(),
-    mode: text('mode').notNull(),
+    mode: text('mode').$type<DownloadMode>().notNull(),
     /** The owner's plan when the job was created: it sets priority and limits. */
     plan: text('plan').notNull(),
-    status: text('status').notNull(),
-    progress: jsonb('progress').$type<JobProgress>(),
+    status: text('status').$type<JobStatus>().notNull(),
+    /** The latest counters of a running capture, as the engine gives them. */
+    progress: jsonb('progress').$type<CaptureProgress>(),
     result: jsonb('result').$type<JobResult>(),
     error: text('error'),
     errorStatus: integer('error_status'),

@@ -1,14 +1,13 @@
+import type { User } from '@sitezip/contracts';
+
 /**
  * The browser session: `localStorage.token` and `localStorage.user` (JSON). Components read it
  * through useSession; sign-in and sign-out write it here and every subscriber re-renders.
+ *
+ * The stored user is what an auth call returned, though an entry written by an older version (or
+ * by hand) may lack fields, so only the name is relied on.
  */
-export interface SessionUser {
-  id?: string | number;
-  name: string;
-  email?: string;
-  subscription_status?: string | null;
-  created_at?: string;
-}
+export type SessionUser = Pick<User, 'name'> & Partial<Omit<User, 'name'>>;
 
 export interface Session {
   token: string;

@@ -10,11 +10,18 @@ function sameToken(given: string | string[] | undefined, expected: string): bool
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+export interface AdminRoutesDeps {
+  /** Random per start, readable only from DATA_DIR. */
+  adminToken: string;
+  admin: AdminService;
+}
+
 /**
  * Lets `npm run admin` reach a running embedded server (which owns the PGlite directory).
  * The token is random per start and readable only from DATA_DIR, so only the operator has it.
  */
-export async function adminRoutes(app: FastifyInstance, adminToken: string, admin: AdminService): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): Promise<void> {
+  const { adminToken, admin } = deps;
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       if (!sameToken(request.headers['x-admin-token'], adminToken)) throw new HttpError(401, 'Not authenticated');

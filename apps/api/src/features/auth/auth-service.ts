@@ -1,7 +1,7 @@
-import type { AuthResponse, LoginRequest, RegisterRequest } from '@sitezip/contracts';
+import type { AuthResponse, LoginRequest, RegisterRequest, User } from '@sitezip/contracts';
 import { HttpError } from '../../lib/http-error.js';
 import { EmailTakenError, type UsersRepository } from '../users/users-repository.js';
-import { toUserView, type UserView } from '../users/user-view.js';
+import { toUserView } from '../users/user-view.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { TokenService } from './tokens.js';
 
@@ -37,7 +37,7 @@ export class AuthService {
     return this.session(toUserView(row));
   }
 
-  async currentUser(authorization: string | undefined): Promise<UserView> {
+  async currentUser(authorization: string | undefined): Promise<User> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token) throw new HttpError(401, 'Not authenticated');
     const userId = await this.tokens.verify(token);
@@ -48,11 +48,11 @@ export class AuthService {
   }
 
   /** The caller when a token is sent; none when no Authorization header is present. */
-  async optionalUser(authorization: string | undefined): Promise<UserView | undefined> {
+  async optionalUser(authorization: string | undefined): Promise<User | undefined> {
     return authorization ? this.currentUser(authorization) : undefined;
   }
 
-  private async session(user: UserView): Promise<AuthResponse> {
+  private async session(user: User): Promise<AuthResponse> {
     return { access_token: await this.tokens.issue(user.id), token_type: 'bearer', user };
   }
 

@@ -4,8 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
 import { parseBody } from '../../lib/parse-body.js';
-import { sharedCounting } from '../../lib/rate-limit-store.js';
-import type { RateLimitStore } from '../../services.js';
+import { sharedCounting, type RateLimitStore } from '../../lib/rate-limit-store.js';
 import type { AuthService } from './auth-service.js';
 
 function accountKey(request: FastifyRequest): string {
@@ -15,17 +14,19 @@ function accountKey(request: FastifyRequest): string {
 
 const tooMany = () => new HttpError(429, 'Too many attempts. Please wait a minute and try again.');
 
+export interface AuthRoutesDeps {
+  config: Readonly<Config>;
+  auth: AuthService;
+  limits?: RateLimitStore | undefined;
+}
+
 /**
  * `/auth/*`. Register and login are rate-limited per IP (before the body is read) and per
  * account (after). Each limit is its own registration of the plugin in nested scopes: one
  * registration runs at most one limit per request.
  */
-export async function authRoutes(
-  app: FastifyInstance,
-  config: Readonly<Config>,
-  auth: AuthService,
-  limits?: RateLimitStore,
-): Promise<void> {
+export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Promise<void> {
+  const { config, auth, limits } = deps;
   const { perIp, perAccount, windowMs } = config.authRateLimit;
   await app.register(async (byIp) => {
     await byIp.register(rateLimit, {

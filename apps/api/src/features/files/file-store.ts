@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ZipSink, type ArchiveSink } from '@sitezip/archiver';
-
-const ID = /^[A-Za-z0-9_-]{22}$/;
-
-/** True for ids we issue (128 random bits, base64url); nothing else is ever turned into a path. */
-export function isJobId(id: string): boolean {
-  return ID.test(id);
-}
+import { isJobId } from '../jobs/job-id.js';
 
 export interface ByteRange {
   start: number;

@@ -2,9 +2,10 @@ import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
+import { isJobId } from '../jobs/job-id.js';
 import type { JobsRepository } from '../jobs/jobs-repository.js';
 import { parseRange } from './byte-range.js';
-import { isJobId, type FileStore } from './file-store.js';
+import type { FileStore } from './file-store.js';
 import type { ZipPreview } from './zip-preview.js';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -46,7 +47,15 @@ const TYPES: Readonly<Record<string, string>> = {
 export const PREVIEW_CSP =
   "sandbox allow-scripts allow-forms allow-popups allow-modals; default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval'";
 
-export function fileRoutes(app: FastifyInstance, jobs: JobsRepository, store: FileStore, preview: ZipPreview): void {
+export interface FileRoutesDeps {
+  jobs: JobsRepository;
+  store: FileStore;
+  preview: ZipPreview;
+}
+
+/** `GET /files/:id` (the ZIP, with Range requests) and `/preview/:id/*` (its files, sandboxed). */
+export async function fileRoutes(app: FastifyInstance, deps: FileRoutesDeps): Promise<void> {
+  const { jobs, store, preview } = deps;
   /** The finished job behind a file id; 404 for unknown ids, 410 once expired. */
   const finishedJob = async (id: string): Promise<JobRow> => {
     const row = isJobId(id) ? await jobs.get(id) : undefined;

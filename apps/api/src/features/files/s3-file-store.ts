@@ -9,7 +9,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { isJobId, type ByteRange, type FileStore, type ZipUpload } from './file-store.js';
+import { isJobId } from '../jobs/job-id.js';
+import type { ByteRange, FileStore, ZipUpload } from './file-store.js';
 
 export interface S3Settings {
   /** For S3-compatible services (MinIO, R2, a local test server); AWS when absent. */

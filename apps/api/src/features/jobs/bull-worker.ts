@@ -1,3 +1,4 @@
+import { isFinalStatus } from '@sitezip/contracts';
 import { Worker, type ConnectionOptions } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobEvents } from './job-events.js';
@@ -41,7 +42,7 @@ export function startCaptureWorker(deps: JobRunnerDeps, settings: WorkerSettings
 async function failForGood(jobs: JobsRepository, events: JobEvents, log: FastifyBaseLogger, jobId: string, error: Error): Promise<void> {
   try {
     const row = await jobs.get(jobId);
-    if (row && (row.status === 'queued' || row.status === 'running')) {
+    if (row && !isFinalStatus(row.status)) {
       log.warn({ jobId, reason: withoutPaths(error.message) }, 'job failed after its retries');
       await jobs.markFailed(jobId, 'The download could not be completed after several attempts. Please try again later.', 503);
       events.publish(jobId, { type: 'finished' });

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { JobProgress } from '../../db/schema.js';
+import type { JobProgress } from '@sitezip/contracts';
 
 export type JobEvent = { type: 'progress'; progress: JobProgress } | { type: 'finished' };
 

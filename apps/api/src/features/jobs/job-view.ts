@@ -1,21 +1,12 @@
-import type { DownloadResponse } from '@sitezip/contracts';
-import type { JobProgress, JobRow } from '../../db/schema.js';
+import type { CaptureProgress } from '@sitezip/archiver';
+import type { DownloadResponse, JobProgress, JobView } from '@sitezip/contracts';
+import type { JobRow } from '../../db/schema.js';
 
-/** A job as `GET /jobs/:id` shows it. */
-export interface JobView {
-  id: string;
-  status: string;
-  mode: string;
-  url: string;
-  progress: JobProgress | null;
-  /** The spec's download response, once the job is done. */
-  result: DownloadResponse | null;
-  error: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  expires_at: string | null;
-}
+// The engine reports progress in a type of its own, and the API passes it on unchanged as the
+// contracts' JobProgress (a job's `progress`, SSE `progress`): the two must stay one shape. A
+// field added, removed or retyped on either side fails typecheck here.
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+export const engineProgressIsTheContract: Same<CaptureProgress, JobProgress> = true;
 
 export function downloadResponse(row: JobRow): DownloadResponse | null {
   if (row.status !== 'done' || !row.result) return null;
@@ -29,6 +20,7 @@ export function downloadResponse(row: JobRow): DownloadResponse | null {
   };
 }
 
+/** A job as `GET /jobs/:id` shows it. */
 export function toJobView(row: JobRow): JobView {
   return {
     id: row.id,

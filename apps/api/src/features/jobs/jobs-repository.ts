@@ -1,15 +1,15 @@
+import type { CaptureProgress } from '@sitezip/archiver';
+import type { DownloadMode, JobStatus } from '@sitezip/contracts';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { jobs, type JobProgress, type JobResult, type JobRow } from '../../db/schema.js';
-
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'expired';
+import { jobs, type JobResult, type JobRow } from '../../db/schema.js';
 
 export interface NewJob {
   id: string;
   ownerId: string | null;
   requester?: string | null;
   url: string;
-  mode: string;
+  mode: DownloadMode;
   plan: string;
 }
 
@@ -42,7 +42,7 @@ export class JobsRepository {
     return rows.length === 1;
   }
 
-  async saveProgress(id: string, progress: JobProgress): Promise<void> {
+  async saveProgress(id: string, progress: CaptureProgress): Promise<void> {
     await this.db.update(jobs).set({ progress }).where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
   }
 

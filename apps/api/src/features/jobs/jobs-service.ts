@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { planLimits, planOf, type DownloadMode } from '@sitezip/contracts';
+import { isFinalStatus, planLimits, planOf, type DownloadMode, type User } from '@sitezip/contracts';
 import type { JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import type { UserView } from '../users/user-view.js';
 import type { JobEvents } from './job-events.js';
+import { newJobId } from './job-id.js';
 import type { JobQueue } from './job-queue.js';
 import type { JobsRepository } from './jobs-repository.js';
 
@@ -14,7 +13,7 @@ const FINISH_POLL_MS = 2_000;
 export interface NewJobRequest {
   url: string;
   mode: DownloadMode;
-  user: UserView | undefined;
+  user: User | undefined;
   /** Counts anonymous jobs per address. */
   ip: string;
 }
@@ -45,7 +44,7 @@ export class JobsService {
       throw new HttpError(503, 'The server is busy right now. Please try again in a minute.');
     }
     const row = await this.jobs.create({
-      id: randomBytes(16).toString('base64url'),
+      id: newJobId(),
       ownerId: request.user?.id ?? null,
       requester: 'requester' in whose ? whose.requester : null,
       url: request.url,
@@ -73,7 +72,7 @@ export class JobsService {
       const check = () =>
         this.jobs.get(jobId).then((row) => {
           if (!row) return finish(() => reject(new HttpError(404, 'This download does not exist.')));
-          if (row.status !== 'queued' && row.status !== 'running') finish(() => resolve(row));
+          if (isFinalStatus(row.status)) finish(() => resolve(row));
         }, (error: unknown) => finish(() => reject(error)));
       const unsubscribe = this.events.subscribe(jobId, (event) => {
         if (event.type === 'finished') void check();

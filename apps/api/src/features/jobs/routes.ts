@@ -1,21 +1,17 @@
 import rateLimit from '@fastify/rate-limit';
-import { downloadRequestSchema } from '@sitezip/contracts';
+import { downloadRequestSchema, isFinalStatus, landingUrlMessages, validateUrl, type JobEventData } from '@sitezip/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
 import { parseBody } from '../../lib/parse-body.js';
+import { sharedCounting, type RateLimitStore } from '../../lib/rate-limit-store.js';
 import type { AuthService } from '../auth/auth-service.js';
-import { isJobId } from '../files/file-store.js';
-import { completeUrl } from './complete-url.js';
 import type { JobEvents } from './job-events.js';
+import { isJobId } from './job-id.js';
 import { downloadResponse, toJobView } from './job-view.js';
 import type { JobsRepository } from './jobs-repository.js';
 import type { JobsService } from './jobs-service.js';
 import { openSse } from './sse.js';
-import type { JobProgress } from '../../db/schema.js';
-import { throttleLatest } from '../../lib/throttle.js';
-import { sharedCounting } from '../../lib/rate-limit-store.js';
-import type { RateLimitStore } from '../../services.js';
 
 export interface JobRoutesDeps {
   config: Readonly<Config>;
@@ -26,7 +22,6 @@ export interface JobRoutesDeps {
   limits?: RateLimitStore | undefined;
 }
 
-const PROGRESS_INTERVAL_MS = 100;
 const FINAL_POLL_MS = 3_000;
 
 /** `POST /download` (the spec's synchronous call), `POST /jobs`, `GET /jobs/:id` and its events. */
@@ -35,8 +30,12 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
 
   const createJob = async (request: FastifyRequest) => {
     const body = parseBody(downloadRequestSchema, request.body);
+    // The web app's rule, checked again here: a missing scheme becomes https://. The server
+    // answers in the landing page's words.
+    const url = validateUrl(body.url, landingUrlMessages);
+    if (!url.ok) throw new HttpError(422, url.message);
     const user = await auth.optionalUser(request.headers.authorization);
-    return service.create({ url: completeUrl(body.url), mode: body.mode, user, ip: request.ip });
+    return service.create({ url: url.url, mode: body.mode, user, ip: request.ip });
   };
 
   await app.register(async (scope) => {
@@ -72,7 +71,7 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
   app.get<{ Params: { id: string } }>('/jobs/:id/events', async (request, reply) => {
     const id = request.params.id;
     const initial = await findJob(id);
-    const sse = openSse(request, reply);
+    const sse = openSse<JobEventData>(request, reply);
     let finished = false;
     const finish = async () => {
       if (finished) return;
@@ -81,23 +80,20 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
       if (row) sse.send(row.status === 'done' ? 'done' : 'failed', toJobView(row));
       sse.close();
     };
-    const progress = throttleLatest((value: JobProgress) => sse.send('progress', value), PROGRESS_INTERVAL_MS);
+    // Progress arrives already thinned at its source (the capture process sends at most ten a
+    // second), so each event is passed on as it comes.
     const unsubscribe = events.subscribe(id, (event) => {
-      if (event.type === 'finished') {
-        progress.flush();
-        return void finish();
-      }
-      progress.push(event.progress);
+      if (event.type === 'finished') return void finish();
+      if (!finished) sse.send('progress', event.progress);
     });
     // Events across processes arrive a moment after subscribing; the database has the last word.
     const isFinal = async () => {
       const row = await jobs.get(id);
-      return Boolean(row && row.status !== 'queued' && row.status !== 'running');
+      return Boolean(row && isFinalStatus(row.status));
     };
     const poll = setInterval(() => void isFinal().then(async (final) => { if (final) await finish(); }), FINAL_POLL_MS);
     sse.onClose(() => {
       clearInterval(poll);
-      progress.cancel();
       unsubscribe();
     });
     sse.send('status', toJobView(initial));

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export interface SseStream {
-  send(event: string, data: unknown): void;
+/** A Server-Sent Events stream whose events are the keys of `Events`, each with its data. */
+export interface SseStream<Events extends object> {
+  send<E extends keyof Events & string>(event: E, data: Events[E]): void;
   close(): void;
   onClose(listener: () => void): void;
 }
@@ -9,7 +10,7 @@ export interface SseStream {
 const HEARTBEAT_MS = 15_000;
 
 /** Takes over the response as a Server-Sent Events stream with a heartbeat comment. */
-export function openSse(request: FastifyRequest, reply: FastifyReply): SseStream {
+export function openSse<Events extends object>(request: FastifyRequest, reply: FastifyReply): SseStream<Events> {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {

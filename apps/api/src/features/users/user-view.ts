@@ -1,15 +1,8 @@
+import type { User } from '@sitezip/contracts';
 import type { UserRow } from '../../db/schema.js';
 
-/** The user as the API shows it: `{id, name, email, subscription_status, created_at}`. */
-export interface UserView {
-  id: string;
-  name: string;
-  email: string;
-  subscription_status: string | null;
-  created_at: string;
-}
-
-export function toUserView(row: UserRow): UserView {
+/** The user as the API shows it (the contracts' User): never the password hash. */
+export function toUserView(row: UserRow): User {
   return {
     id: row.id,
     name: row.name,

@@ -27,13 +27,18 @@ describe('parseAuthResponse', () => {
 });
 
 describe('parseAuthUser', () => {
-  it('normalises optional fields', () => {
-    expect(parseAuthUser({ id: 7, name: 'B', email: 'b@x.io', subscription_status: 'yearly' })).toEqual({
-      id: 7,
+  it('reads a user without a plan as free (subscription_status null)', () => {
+    expect(parseAuthUser({ id: 'u7', name: 'B', email: 'b@x.io', created_at: '2025-01-02T03:04:05Z' })).toEqual({
+      id: 'u7',
       name: 'B',
       email: 'b@x.io',
-      subscription_status: 'yearly',
-      created_at: '',
+      subscription_status: null,
+      created_at: '2025-01-02T03:04:05Z',
     });
+  });
+
+  it('holds the server to the user contract: a string id and a creation date', () => {
+    expect(() => parseAuthUser({ ...user, id: 7 })).toThrow(UnexpectedAuthResponseError);
+    expect(() => parseAuthUser({ id: 'u1', name: 'B', email: 'b@x.io' })).toThrow(UnexpectedAuthResponseError);
   });
 });

@@ -3,7 +3,7 @@ import type { JobView } from './api/job-view';
 import { downloadReducer, idleState, mergeProgress, type DownloadState } from './download-state';
 
 const result = { success: true, message: 'Saved', download_url: '/files/a', filename: 'a.zip', metrics: {} };
-const progress = (done: number, found: number, bytes = done * 100) => ({ phase: 'fetching', found, done, failed: 0, bytes });
+const progress = (done: number, found: number, bytes = done * 100) => ({ phase: 'fetching' as const, found, done, failed: 0, bytes });
 const job = (status: JobView['status'], jobProgress: JobView['progress'] = null): JobView => ({
   id: 'j1',
   status,

@@ -1,5 +1,5 @@
-import type { DownloadResponse } from '@sitezip/contracts';
-import type { JobProgress, JobView } from './api/job-view';
+import type { DownloadResponse, JobProgress } from '@sitezip/contracts';
+import type { JobView } from './api/job-view';
 
 /** Where a running attempt is: sending the request, waiting in the server's queue, capturing. */
 export type GeneratingStage = 'submitting' | 'queued' | 'running';

@@ -1,5 +1,5 @@
+import { dashboardUrlMessages, landingUrlMessages, type UrlMessages } from '@sitezip/contracts';
 import { paths } from '../../config/paths';
-import { dashboardUrlMessages, landingUrlMessages, type UrlMessages } from './validate-url';
 
 /** How the download form reads where it is placed: the landing page or the dashboard. */
 export interface DownloadVariant {

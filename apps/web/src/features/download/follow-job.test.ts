@@ -62,7 +62,7 @@ const job = (status: JobView['status'], extra: Partial<JobView> = {}): JobView =
   error: null,
   ...extra,
 });
-const progress = { phase: 'fetching', found: 10, done: 4, failed: 0, bytes: 2048 };
+const progress = { phase: 'fetching' as const, found: 10, done: 4, failed: 0, bytes: 2048 };
 
 function reply(status: number, body: unknown) {
   fetchMock.mockResolvedValueOnce(

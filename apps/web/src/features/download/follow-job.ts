@@ -1,8 +1,8 @@
-import type { DownloadResponse } from '@sitezip/contracts';
+import { isFinalStatus, type DownloadResponse, type JobProgress } from '@sitezip/contracts';
 import { ApiError, NetworkError } from '../../lib/api-errors';
 import { DownloadFailedError } from './api/create-download';
 import { getJob } from './api/get-job';
-import { isFinalStatus, type JobProgress, type JobView } from './api/job-view';
+import type { JobView } from './api/job-view';
 import { watchJobEvents } from './api/watch-job-events';
 
 export const POLL_INTERVAL_MS = 1000;

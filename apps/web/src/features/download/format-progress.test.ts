@@ -1,7 +1,8 @@
+import type { JobProgress } from '@sitezip/contracts';
 import { describe, expect, it } from 'vitest';
 import { formatBytes, formatElapsed, formatResources, progressHeadline, progressRatio } from './format-progress';
 
-const progress = (done: number, found: number, phase = 'fetching') => ({ phase, found, done, failed: 0, bytes: 0 });
+const progress = (done: number, found: number, phase: JobProgress['phase'] = 'fetching'): JobProgress => ({ phase, found, done, failed: 0, bytes: 0 });
 
 describe('formatBytes', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { JobProgress } from './api/job-view';
+import type { JobProgress } from '@sitezip/contracts';
 import type { GeneratingStage } from './download-state';
 
 const KB = 1024;

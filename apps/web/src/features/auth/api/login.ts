@@ -1,6 +1,6 @@
+import type { AuthResponse, LoginRequest } from '@sitezip/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { parseAuthResponse } from '../parse-auth-response';
-import type { AuthResponse, LoginRequest } from '../types';
 
 /** `POST /auth/login`: the token and user of an existing account. */
 export async function login(request: LoginRequest, signal?: AbortSignal): Promise<AuthResponse> {

@@ -1,6 +1,6 @@
+import type { AuthResponse, RegisterRequest } from '@sitezip/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { parseAuthResponse } from '../parse-auth-response';
-import type { AuthResponse, RegisterRequest } from '../types';
 
 /** `POST /auth/register`: creates the account and signs it in. */
 export async function register(request: RegisterRequest, signal?: AbortSignal): Promise<AuthResponse> {

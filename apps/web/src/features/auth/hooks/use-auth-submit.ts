@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AuthResponse } from '@sitezip/contracts';
 import { getSession, setSession } from '../../../lib/auth-store';
 import { ApiError, NetworkError } from '../../../lib/api-errors';
 import { authErrorMessage, type AuthCall } from '../auth-error-message';
-import type { AuthResponse } from '../types';
 
 const storageBlockedMessage = 'Your browser did not let us keep you signed in. Please allow site storage and try again.';
 

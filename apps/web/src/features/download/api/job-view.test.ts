@@ -38,9 +38,9 @@ describe('parseJobView', () => {
 });
 
 describe('parseJobProgress', () => {
-  it('reads counters, treating missing or broken ones as 0', () => {
+  it('reads counters, treating missing or broken ones as 0 and an unknown phase as fetching', () => {
     expect(parseJobProgress({ ...progress, phase: 'fetching' })).toEqual({ ...progress, phase: 'fetching' });
-    expect(parseJobProgress({ found: '4', done: -1 })).toEqual({ phase: '', found: 0, done: 0, failed: 0, bytes: 0 });
+    expect(parseJobProgress({ found: '4', done: -1 })).toEqual({ phase: 'fetching', found: 0, done: 0, failed: 0, bytes: 0 });
     expect(() => parseJobProgress(7)).toThrow(JobContractError);
   });
 });

@@ -1,5 +1,6 @@
+import { finalJobEventNames, type JobEventName, type JobProgress } from '@sitezip/contracts';
 import { apiUrl } from '../../../lib/api-client';
-import { parseJobProgress, parseJobView, type JobProgress, type JobView } from './job-view';
+import { parseJobProgress, parseJobView, type JobView } from './job-view';
 
 export interface JobEventHandlers {
   /** `status`: the job as it stood when the stream opened. */
@@ -23,7 +24,7 @@ export function watchJobEvents(jobId: string, handlers: JobEventHandlers): () =>
     source.close();
   };
 
-  const listen = <T>(type: string, parse: (body: unknown) => T, handle: (value: T) => void) => {
+  const listen = <T>(type: JobEventName, parse: (body: unknown) => T, handle: (value: T) => void) => {
     source.addEventListener(type, (event) => {
       if (!open) return;
       let value: T;
@@ -39,7 +40,7 @@ export function watchJobEvents(jobId: string, handlers: JobEventHandlers): () =>
 
   listen('status', parseJobView, handlers.onStatus);
   listen('progress', parseJobProgress, handlers.onProgress);
-  for (const type of ['done', 'failed']) {
+  for (const type of finalJobEventNames) {
     listen(type, parseJobView, (job) => {
       close();
       handlers.onFinish(job);

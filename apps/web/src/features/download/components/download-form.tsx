@@ -1,9 +1,8 @@
-import { isPremium, type DownloadMode } from '@sitezip/contracts';
+import { isPremium, validateUrl, type DownloadMode } from '@sitezip/contracts';
 import { useState, type FormEvent } from 'react';
 import { useSession } from '../../../lib/use-session';
 import { downloadVariants, type DownloadVariantName } from '../download-variants';
 import { useCreateDownload } from '../hooks/use-create-download';
-import { validateUrl } from '../validate-url';
 import { DownloadProgress } from './download-progress';
 import { ErrorPanel } from './error-panel';
 import { ModeOptions } from './mode-options';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardUrlMessages, landingUrlMessages, validateUrl } from './validate-url';
+import { dashboardUrlMessages, landingUrlMessages, validateUrl } from './website-url.js';
 
 describe('validateUrl', () => {
   it.each([

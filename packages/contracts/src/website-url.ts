@@ -1,3 +1,7 @@
+/**
+ * The product's one rule for a typed website address (spec section 5): the web app checks it
+ * before sending, the API again on arrival. Pure: it runs in the browser and in Node alike.
+ */
 export type UrlValidation = { ok: true; url: string } | { ok: false; message: string };
 
 /** What each broken-address case says; the landing page and the dashboard word them differently. */

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { optionsFromFlags, UsageError } from './cli-options.js';
+import { siteOptionsSchema } from './site-options.js';
+
+const refusal = (values: Parameters<typeof optionsFromFlags>[0]) => {
+  try {
+    optionsFromFlags(values);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('accepted');
+};
+
+describe('optionsFromFlags', () => {
+  it('keeps the schema defaults and sets what the flags say', () => {
+    expect(optionsFromFlags({})).toEqual(siteOptionsSchema.parse({}));
+    const options = optionsFromFlags({ connections: '8', timeout: '2', 'max-depth': '0', scope: 'domain' }, { allowPrivateNetworks: true });
+    expect(options).toMatchObject({ connectionsPerOrigin: 8, totalTimeoutMs: 2000, maxDepth: 0, scope: 'domain', allowPrivateNetworks: true });
+  });
+
+  it('names the flag and the range the schema allows', () => {
+    expect(refusal({ connections: '500' })).toBe('--connections must be a whole number from 1 to 128 (got "500")');
+    expect(refusal({ connections: 'many' })).toBe('--connections must be a whole number from 1 to 128 (got "many")');
+    expect(refusal({ streams: '0' })).toBe('--streams must be a whole number from 1 to 256 (got "0")');
+    expect(refusal({ 'max-depth': '101' })).toBe('--max-depth must be a whole number from 0 to 100 (got "101")');
+    expect(refusal({ 'max-pages': '1.5' })).toBe('--max-pages must be a whole number from 1 to 100000 (got "1.5")');
+    expect(refusal({ 'max-bytes': '-1' })).toBe('--max-bytes must be a whole number, at least 1 (got "-1")');
+    expect(refusal({ timeout: '0' })).toBe('--timeout must be a whole number of seconds, at least 1 (got "0")');
+    expect(refusal({ 'max-resources': '1e3' })).toBe('--max-resources must be a whole number from 1 to 100000 (got "1e3")');
+    expect(refusal({ scope: 'planet' })).toBe('--scope must be host, prefix or domain');
+  });
+});
