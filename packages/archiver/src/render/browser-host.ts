@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { access, constants } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
 import { findChildWithArgument, killTree, readTreeMemory, type TreeMemory } from './browser-process.js';
@@ -150,13 +151,19 @@ export class BrowserHost {
   }
 
   private async launch(): Promise<RunningBrowser> {
+    const { executablePath } = this.options;
+    // Playwright creates the profile directory before it finds the executable missing, and
+    // leaves it behind: look first.
+    await access(executablePath, constants.X_OK).catch((error: unknown) => {
+      throw launchFailed(executablePath, error);
+    });
     // Loaded here, not at the top: the static capture path never pays for playwright-core.
     const { chromium } = await import('playwright-core');
     const marker = `--sitezip-browser=${randomUUID()}`;
     let browser: Browser;
     try {
       browser = await chromium.launch({
-        executablePath: this.options.executablePath,
+        executablePath,
         headless: true,
         // Chromium's sandbox cannot start as root, and this development machine runs everything
         // as root: there (only there) it runs without. Run the server unprivileged to keep it.
@@ -171,11 +178,7 @@ export class BrowserHost {
         handleSIGHUP: false,
       });
     } catch (error) {
-      throw new Error(
-        `Chromium could not be started from ${this.options.executablePath} (${firstLine(error)}). ` +
-          `Install Debian's chromium package or set CHROMIUM_PATH.`,
-        { cause: error },
-      );
+      throw launchFailed(executablePath, error);
     }
     const run: RunningBrowser = {
       browser,
@@ -233,6 +236,9 @@ export class BrowserHost {
   }
 }
 
-function firstLine(error: unknown): string {
-  return String((error as Error).message ?? error).split('\n')[0] ?? '';
+function launchFailed(executablePath: string, error: unknown): Error {
+  const reason = String((error as Error).message ?? error).split('\n')[0] ?? '';
+  return new Error(`Chromium could not be started from ${executablePath} (${reason}). Install Debian's chromium package or set CHROMIUM_PATH.`, {
+    cause: error,
+  });
 }

@@ -1,73 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { BrowserContext, Page, Request, Route, WebSocketRoute } from 'playwright-core';
 import { ArchiveError, isArchiveError, type ArchiveErrorCode } from '../errors.js';
+import { ACCEPT } from '../fetch/accept.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
+import { exchangeKey, kindOf, type BlockedRequest, type BlockReason, type Initiator, type RecordedExchange, type ResourceKind } from './exchange.js';
 import type { RenderLimits } from './render-options.js';
-
-/** What the browser loaded a request as (Playwright's resource types, folded). */
-export type ResourceKind =
-  | 'document'
-  | 'script'
-  | 'stylesheet'
-  | 'image'
-  | 'font'
-  | 'media'
-  | 'fetch'
-  | 'xhr'
-  | 'eventsource'
-  | 'websocket'
-  | 'other';
-
-/** The frame whose document made a request (a dedicated worker's requests count as its page's). */
-export interface Initiator {
-  frameUrl: string;
-  mainFrame: boolean;
-}
-
-/** One request of the page and the response the engine's fetcher gave it. */
-export interface RecordedExchange {
-  /** `GET <url>`; a request with a body adds ` sha256=<hex>`, so two POSTs to one URL differ. */
-  key: string;
-  method: string;
-  url: string;
-  requestBodySha256: string | undefined;
-  resourceType: ResourceKind;
-  /** Undefined for the page itself, fetched before the browser asked. */
-  initiator: Initiator | undefined;
-  /** Status, headers, final URL after redirects, body (or its spooled file; the caller deletes it). */
-  response: FetchedResource;
-}
-
-/** Why a request of the page was not answered. */
-export type BlockReason =
-  /** The fetcher refused or failed (address guard, time-out, HTTP error of the transport). */
-  | 'fetch-failed'
-  /** A method the fetcher cannot send yet (it sends GET only). */
-  | 'method'
-  /** Not http(s). */
-  | 'scheme'
-  /** The main frame leaving the page after it loaded. */
-  | 'navigation'
-  /** A request of a popup or another page than the one rendered. */
-  | 'other-page'
-  /** A live stream (EventSource, WebSocket): it never ends and cannot be kept. */
-  | 'live-stream'
-  /** maxRequests or maxBytes reached. */
-  | 'limit';
-
-export interface BlockedRequest {
-  /** As {@link RecordedExchange.key}: a refused POST is known by its URL and body. */
-  key: string;
-  method: string;
-  url: string;
-  requestBodySha256: string | undefined;
-  resourceType: ResourceKind;
-  initiator: Initiator | undefined;
-  reason: BlockReason;
-  message: string;
-  /** The fetcher's error code, for `fetch-failed` and `limit`. */
-  code: ArchiveErrorCode | undefined;
-}
 
 interface Asked {
   url: string;
@@ -100,8 +37,7 @@ export class ExchangeRecorder {
 
   /** The page itself, fetched before the browser starts: the browser then goes to its final URL. */
   document(url: string): Promise<FetchedResource> {
-    const accept = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8';
-    return this.fetchOnce({ url, method: 'GET', resourceType: 'document', initiator: undefined, accept, referrer: undefined });
+    return this.fetchOnce({ url, method: 'GET', resourceType: 'document', initiator: undefined, accept: ACCEPT.document, referrer: undefined });
   }
 
   /** Routes the context's requests and WebSockets here; `page` is the one page allowed to load. */
@@ -246,11 +182,6 @@ export class ExchangeRecorder {
   }
 }
 
-/** Recorded request key: method and URL, and the body's hash when there is one. */
-export function exchangeKey(method: string, url: string, bodySha256?: string): string {
-  return bodySha256 ? `${method} ${url} sha256=${bodySha256}` : `${method} ${url}`;
-}
-
 // Hop-by-hop and encoding headers describe the fetcher's connection, not the body handed over
 // (already decoded). Set-Cookie arrives joined with ', ' (dates hold commas): it cannot be split
 // back faithfully, and the fetcher keeps the cookies itself.
@@ -266,24 +197,6 @@ function fulfilment(resource: FetchedResource, head: boolean): Parameters<Route[
   if (resource.status >= 300 && resource.status < 400) delete headers.location;
   if (head) return { status: resource.status, headers, body: '' };
   return resource.file ? { status: resource.status, headers, path: resource.file.path } : { status: resource.status, headers, body: resource.body };
-}
-
-function kindOf(type: string): ResourceKind {
-  switch (type) {
-    case 'document':
-    case 'script':
-    case 'stylesheet':
-    case 'image':
-    case 'font':
-    case 'media':
-    case 'fetch':
-    case 'xhr':
-    case 'eventsource':
-    case 'websocket':
-      return type;
-    default:
-      return 'other';
-  }
 }
 
 function frameOf(request: Request): ReturnType<Request['frame']> | undefined {

@@ -4,7 +4,8 @@ import type { Fetcher } from '../fetch/fetcher.js';
 import { parsePageUrl } from '../page-url.js';
 import { isHtmlType } from '../resolve/content-types.js';
 import type { BrowserHost, BrowserLease } from './browser-host.js';
-import { ExchangeRecorder, type BlockedRequest, type RecordedExchange } from './exchange-recorder.js';
+import type { BlockedRequest, RecordedExchange } from './exchange.js';
+import { ExchangeRecorder } from './exchange-recorder.js';
 import { call, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
@@ -108,6 +109,9 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
         total: end - started,
       },
     };
+  } catch (error) {
+    // Playwright's own error ("Target closed") can come before the stop it follows from.
+    throw stop.signal.aborted ? stop.signal.reason : error;
   } finally {
     recorder.finish();
     stop.dispose();
