@@ -51,10 +51,20 @@ describe('BrowserHost', () => {
     await expect(host.open()).rejects.toThrow(/closed/);
   });
 
-  it('says what to install when Chromium is missing', async () => {
+  it('says what to install when Chromium is missing, also when that is known before the page arrives', async () => {
     const host = new BrowserHost({ executablePath: '/nonexistent/chromium' });
-    await expect(host.open()).rejects.toThrow(/Chromium could not be started from \/nonexistent\/chromium .*CHROMIUM_PATH/);
-    await host.close();
+    const missing = /Chromium could not be started from \/nonexistent\/chromium .*CHROMIUM_PATH/;
+    await expect(host.open()).rejects.toThrow(missing);
+    // The page answers only after another start has failed: the render's own start failed first.
+    const site = await serveFixture({ '/': { handle: (_request, response) => void host.open().catch(() => response.end('<p>late</p>')) } });
+    sites.push(site);
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0 }));
+    try {
+      await expect(renderPage(site.url, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits() })).rejects.toThrow(missing);
+    } finally {
+      await fetcher.close();
+      await host.close();
+    }
   });
 });
 

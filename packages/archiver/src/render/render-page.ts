@@ -74,8 +74,10 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   const pageUrl = parsePageUrl(url);
   const stop = new RenderStop(deps.signal, deps.limits.totalTimeoutMs, pageUrl);
   const recorder = new ExchangeRecorder({ fetcher: deps.fetcher, signal: stop.signal, limits: deps.limits });
-  // The browser starts while the page's own request is on its way.
+  // The browser starts while the page's own request is on its way. (Its failure, if the page's
+  // request fails first, is nobody's to handle.)
   const leasing = deps.host.open();
+  leasing.catch(() => undefined);
   let lease: BrowserLease | undefined;
   try {
     const document = await stop.race(recorder.document(pageUrl));
