@@ -124,12 +124,6 @@ export class BrowserHost {
     return memory && { ...memory, pid: run.pid, peakPrivateBytes: Math.max(run.peakPrivateBytes, memory.privateBytes) };
   }
 
-  /** Kills the running browser at once; its renders fail with `reason`, the next open() starts another. */
-  async kill(reason: Error): Promise<void> {
-    const run = this.current ?? (await this.starting?.catch(() => undefined));
-    if (run) await this.killRun(run, reason);
-  }
-
   /** Closes the browser (killing it if it does not close in time); its temporary profile is removed. */
   async close(): Promise<void> {
     this.closed = true;
