@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { access, constants } from 'node:fs/promises';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { ArchiveError } from '../errors.js';
+import { findChildWithArgument, killTree, readTreeMemory, type TreeMemory } from './browser-process.js';
+import { browserHostOptionsSchema, type BrowserHostOptions, type BrowserHostOptionsInput } from './render-options.js';
+import { settlesWithin } from './race.js';
+
+/**
+ * Where a request that escapes `context.route()` goes: a proxy on loopback's discard port, where
+ * nothing listens, so it dies there. Routing answers every HTTP(S) request before it needs a
+ * proxy; what Playwright cannot route (a redirect the browser follows itself, a service worker's
+ * script, a download, a WebSocket from a worker, a preconnect) is what this stops.
+ */
+const DEAD_PROXY = 'http://127.0.0.1:9';
+
+/**
+ * Chromium's switches besides Playwright's defaults. Each closes a way out that `route()` does
+ * not see, or a background service that would call home.
+ */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--no-pings',
+  '--no-first-run',
+  '--disable-quic',
+  // Playwright's --proxy-bypass-list default lets loopback go direct; `<-loopback>` takes that out.
+  `--proxy-server=${DEAD_PROXY}`,
+  '--proxy-bypass-list=<-loopback>',
+  // Chromium never resolves a name itself: the engine's fetcher does, behind its address guard.
+  // (Stops DNS prefetch, preconnects and STUN/TURN servers given by name.)
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+  '--dns-prefetch-disable',
+  // WebRTC may use UDP only through the proxy, which has none: no STUN packet leaves. The spelling
+  // --force-webrtc-ip-handling-policy has no effect on Chromium 156 (measured: STUN packets sent).
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+/** A browser context of one render, and the signal that says its browser is gone. */
+export interface BrowserLease {
+  readonly context: BrowserContext;
+  /** Aborts (with an ArchiveError as reason) when the browser is killed or crashes. */
+  readonly lost: AbortSignal;
+  /** Closes the context; one that does not close in time gets the whole browser killed. */
+  close(): Promise<void>;
+}
+
+export interface BrowserUsage extends TreeMemory {
+  pid: number;
+  /** Highest `privateBytes` seen while renders ran in this browser. */
+  peakPrivateBytes: number;
+}
+
+interface RunningBrowser {
+  browser: Browser;
+  /** Undefined off Linux: then nothing is killed by pid and memory is not watched. */
+  pid: number | undefined;
+  lost: AbortController;
+  leases: number;
+  timer: NodeJS.Timeout | undefined;
+  peakPrivateBytes: number;
+}
+
+/**
+ * One headless Chromium (Debian's, through playwright-core), started on the first render and
+ * shared by renders, each in a fresh context. Its process tree's memory is watched while renders
+ * run; a browser that grows past `maxMemoryBytes`, or that a context will not leave, is killed
+ * and the next render starts a new one.
+ */
+export class BrowserHost {
+  readonly options: BrowserHostOptions;
+  private current: RunningBrowser | undefined;
+  private starting: Promise<RunningBrowser> | undefined;
+  private closed = false;
+
+  constructor(input: BrowserHostOptionsInput = {}) {
+    this.options = browserHostOptionsSchema.parse(input);
+  }
+
+  /** A fresh context: service workers blocked, downloads refused, fixed viewport, the engine's user agent. */
+  async open(): Promise<BrowserLease> {
+    if (this.closed) throw new Error('The browser host is closed.');
+    const run = await this.browser();
+    let context: BrowserContext;
+    try {
+      context = await run.browser.newContext({
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+        javaScriptEnabled: true,
+        bypassCSP: false,
+        viewport: { width: this.options.viewportWidth, height: this.options.viewportHeight },
+        userAgent: this.options.userAgent,
+        locale: 'en-US',
+      });
+    } catch (error) {
+      throw run.lost.signal.aborted ? run.lost.signal.reason : error;
+    }
+    run.leases++;
+    this.watch(run);
+    let released = false;
+    return {
+      context,
+      lost: run.lost.signal,
+      close: async () => {
+        if (released) return;
+        released = true;
+        run.leases--;
+        if (!(await settlesWithin(context.close(), this.options.closeTimeoutMs)) && !run.lost.signal.aborted) {
+          await this.killRun(run, new ArchiveError('TIMEOUT', 'A page would not let its browser context close; the browser was killed.'));
+        }
+      },
+    };
+  }
+
+  /** Memory of the running browser's process tree; undefined when none runs (or off Linux). */
+  usage(): BrowserUsage | undefined {
+    const run = this.current;
+    if (run?.pid === undefined) return undefined;
+    const memory = readTreeMemory(run.pid);
+    return memory && { ...memory, pid: run.pid, peakPrivateBytes: Math.max(run.peakPrivateBytes, memory.privateBytes) };
+  }
+
+  /** Closes the browser (killing it if it does not close in time); its temporary profile is removed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const run = this.current ?? (await this.starting?.catch(() => undefined));
+    if (!run) return;
+    this.forget(run);
+    run.lost.abort(new ArchiveError('ABORTED', 'The browser was closed.'));
+    if (!(await settlesWithin(run.browser.close(), this.options.closeTimeoutMs))) {
+      await this.killRun(run, new ArchiveError('ABORTED', 'The browser was closed.'));
+    }
+  }
+
+  private browser(): Promise<RunningBrowser> {
+    if (this.current) return Promise.resolve(this.current);
+    this.starting ??= this.launch().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private async launch(): Promise<RunningBrowser> {
+    const { executablePath } = this.options;
+    // Playwright creates the profile directory before it finds the executable missing, and
+    // leaves it behind: look first.
+    await access(executablePath, constants.X_OK).catch((error: unknown) => {
+      throw launchFailed(executablePath, error);
+    });
+    // Loaded here, not at the top: the static capture path never pays for playwright-core.
+    const { chromium } = await import('playwright-core');
+    const marker = `--sitezip-browser=${randomUUID()}`;
+    let browser: Browser;
+    try {
+      browser = await chromium.launch({
+        executablePath,
+        headless: true,
+        // Chromium's sandbox cannot start as root, and this development machine runs everything
+        // as root: there (only there) it runs without. Run the server unprivileged to keep it.
+        chromiumSandbox: process.getuid?.() !== 0,
+        // Playwright turns the popup blocker off; on, script-opened windows never exist.
+        ignoreDefaultArgs: ['--disable-popup-blocking'],
+        args: [...CHROMIUM_FLAGS, marker],
+        timeout: this.options.launchTimeoutMs,
+        // A library does not take over the process's signals (Playwright's handlers exit).
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      });
+    } catch (error) {
+      throw launchFailed(executablePath, error);
+    }
+    const run: RunningBrowser = {
+      browser,
+      pid: findChildWithArgument(marker),
+      lost: new AbortController(),
+      leases: 0,
+      timer: undefined,
+      peakPrivateBytes: 0,
+    };
+    browser.on('disconnected', () => {
+      this.forget(run);
+      run.lost.abort(new ArchiveError('NETWORK', 'The browser closed unexpectedly while rendering the page.'));
+    });
+    if (this.closed) {
+      await browser.close();
+      throw new Error('The browser host is closed.');
+    }
+    this.current = run;
+    return run;
+  }
+
+  private watch(run: RunningBrowser): void {
+    const pid = run.pid;
+    if (run.timer || pid === undefined) return;
+    const limit = this.options.maxMemoryBytes;
+    run.timer = setInterval(() => {
+      if (run.leases === 0) {
+        clearInterval(run.timer);
+        run.timer = undefined;
+        return;
+      }
+      const memory = readTreeMemory(pid);
+      if (!memory) return;
+      run.peakPrivateBytes = Math.max(run.peakPrivateBytes, memory.privateBytes);
+      if (memory.privateBytes > limit) {
+        const mb = Math.round(limit / (1024 * 1024));
+        void this.killRun(run, new ArchiveError('TOO_LARGE', `The page needed more than ${mb} MB of browser memory.`));
+      }
+    }, this.options.memoryCheckMs);
+    run.timer.unref();
+  }
+
+  private async killRun(run: RunningBrowser, reason: Error): Promise<void> {
+    this.forget(run);
+    run.lost.abort(reason);
+    if (run.pid !== undefined) killTree(run.pid);
+    // Waits for Playwright to see the exit and remove the temporary profile.
+    await settlesWithin(run.browser.close(), this.options.closeTimeoutMs);
+  }
+
+  private forget(run: RunningBrowser): void {
+    clearInterval(run.timer);
+    run.timer = undefined;
+    if (this.current === run) this.current = undefined;
+  }
+}
+
+function launchFailed(executablePath: string, error: unknown): Error {
+  const reason = String((error as Error).message ?? error).split('\n')[0] ?? '';
+  return new Error(`Chromium could not be started from ${executablePath} (${reason}). Install Debian's chromium package or set CHROMIUM_PATH.`, {
+    cause: error,
+  });
+}

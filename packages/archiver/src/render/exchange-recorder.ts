@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import type { BrowserContext, Page, Request, Route, WebSocketRoute } from 'playwright-core';
+import { ArchiveError, isArchiveError, type ArchiveErrorCode } from '../errors.js';
+import { ACCEPT } from '../fetch/accept.js';
+import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
+import { exchangeKey, kindOf, type BlockedRequest, type BlockReason, type Initiator, type RecordedExchange, type ResourceKind } from './exchange.js';
+import type { RenderLimits } from './render-options.js';
+
+interface Asked {
+  url: string;
+  method: string;
+  resourceType: ResourceKind;
+  initiator: Initiator | undefined;
+  accept: string | undefined;
+  referrer: string | undefined;
+}
+
+/**
+ * Answers every request of a render's browser context from the engine's fetcher (address guard,
+ * size and time limits, cookies) and records each exchange once: a URL asked again is answered
+ * from the first response. Everything else is refused and recorded with its reason. It also
+ * knows when the network was last busy, for settling.
+ */
+export class ExchangeRecorder {
+  readonly exchanges: RecordedExchange[] = [];
+  readonly blocked: BlockedRequest[] = [];
+  navigationsBlocked = 0;
+  private readonly answers = new Map<string, Promise<FetchedResource>>();
+  private page: Page | undefined;
+  private afterLoad = false;
+  private finished = false;
+  private bytes = 0;
+  private inflight = 0;
+  private lastActivity = performance.now();
+
+  constructor(private readonly deps: { fetcher: Fetcher; signal: AbortSignal; limits: RenderLimits }) {}
+
+  /** The page itself, fetched before the browser starts: the browser then goes to its final URL. */
+  document(url: string): Promise<FetchedResource> {
+    return this.fetchOnce({ url, method: 'GET', resourceType: 'document', initiator: undefined, accept: ACCEPT.document, referrer: undefined });
+  }
+
+  /** Routes the context's requests and WebSockets here; `page` is the one page allowed to load. */
+  async attach(context: BrowserContext, page: Page): Promise<void> {
+    this.page = page;
+    await context.route('**/*', (route) => this.onRoute(route));
+    await context.routeWebSocket(/.*/, (socket) => this.onWebSocket(socket));
+  }
+
+  /** From now on the main frame may not navigate away. */
+  loaded(): void {
+    this.afterLoad = true;
+  }
+
+  /** Stops recording: later requests are refused unrecorded (the result is already out). */
+  finish(): void {
+    this.finished = true;
+  }
+
+  /** How long no request has been in flight (0 while one is). */
+  quietForMs(now = performance.now()): number {
+    return this.inflight > 0 ? 0 : now - this.lastActivity;
+  }
+
+  private async onRoute(route: Route): Promise<void> {
+    this.inflight++;
+    this.lastActivity = performance.now();
+    try {
+      await this.answer(route);
+    } catch {
+      // The page, its frame or the context went away while this was answered.
+    } finally {
+      this.inflight--;
+      this.lastActivity = performance.now();
+    }
+  }
+
+  private async answer(route: Route): Promise<void> {
+    const request = route.request();
+    if (this.finished) return route.abort('aborted');
+    const headers = request.headers();
+    const asked: Asked = {
+      url: request.url(),
+      method: request.method(),
+      resourceType: kindOf(request.resourceType()),
+      initiator: initiatorOf(request),
+      accept: headers.accept,
+      referrer: headers.referer,
+    };
+    const refusal = this.refusal(request, asked);
+    if (refusal) {
+      this.block(asked, refusal.reason, refusal.message, undefined, refusal.body);
+      return route.abort(refusal.reason === 'navigation' ? 'aborted' : 'blockedbyclient');
+    }
+    let resource: FetchedResource;
+    try {
+      resource = await this.fetchOnce(asked);
+    } catch (error) {
+      return route.abort(abortCodeFor(error));
+    }
+    await route.fulfill(fulfilment(resource, asked.method === 'HEAD'));
+  }
+
+  /** Why this request gets no answer; undefined when the fetcher should answer it. */
+  private refusal(request: Request, asked: Asked): { reason: BlockReason; message: string; body?: Buffer } | undefined {
+    const { protocol } = new URL(asked.url);
+    if (protocol !== 'http:' && protocol !== 'https:') {
+      return { reason: 'scheme', message: `${protocol} requests are never made.` };
+    }
+    const frame = frameOf(request);
+    if (!frame || frame.page() !== this.page) {
+      return { reason: 'other-page', message: 'Requests of popups and other pages are refused.' };
+    }
+    if (this.afterLoad && request.isNavigationRequest() && frame === this.page?.mainFrame()) {
+      this.navigationsBlocked++;
+      return { reason: 'navigation', message: 'The page tried to navigate away after it loaded.' };
+    }
+    if (asked.resourceType === 'eventsource') {
+      return { reason: 'live-stream', message: 'Event streams never end and are not recorded.' };
+    }
+    if (asked.method !== 'GET' && asked.method !== 'HEAD') {
+      const body = request.postDataBuffer() ?? Buffer.alloc(0);
+      return { reason: 'method', message: `${asked.method} requests are not sent yet: the fetcher sends GET only.`, body };
+    }
+    return undefined;
+  }
+
+  private onWebSocket(socket: WebSocketRoute): void {
+    if (!this.finished) {
+      const asked = { url: socket.url(), method: 'GET', resourceType: 'websocket' as const, initiator: undefined, accept: undefined, referrer: undefined };
+      this.block(asked, 'live-stream', 'WebSockets are never opened.');
+    }
+    void socket.close({ code: 1008, reason: 'Not available in an archived copy.' }).catch(() => undefined);
+  }
+
+  /** One fetch per URL for the whole render; the final URL after redirects answers from it too. */
+  private fetchOnce(asked: Asked): Promise<FetchedResource> {
+    const known = this.answers.get(asked.url);
+    if (known) return known;
+    const { maxRequests, maxBytes } = this.deps.limits;
+    if (this.answers.size >= maxRequests || this.bytes >= maxBytes) {
+      const error = new ArchiveError('LIMIT_REACHED', this.bytes >= maxBytes
+        ? `Skipped: the render recorded ${maxBytes} bytes.`
+        : `Skipped: more than ${maxRequests} requests.`);
+      this.block(asked, 'limit', error.message, error.code);
+      return Promise.reject(error);
+    }
+    const answer = this.deps.fetcher
+      .fetch(asked.url, {
+        signal: this.deps.signal,
+        ...(asked.accept ? { accept: asked.accept } : {}),
+        ...(asked.referrer ? { referrer: asked.referrer } : {}),
+        // Bodies the snapshot will not rewrite may wait on disk rather than in memory.
+        spool: asked.resourceType === 'image' || asked.resourceType === 'font' || asked.resourceType === 'media',
+      })
+      .then(
+        (response) => {
+          this.bytes += response.file?.size ?? response.body.length;
+          if (!this.finished) {
+            const { url, method, resourceType, initiator } = asked;
+            this.exchanges.push({ key: exchangeKey(method, url), method, url, requestBodySha256: undefined, resourceType, initiator, response });
+          }
+          if (!this.answers.has(response.url)) this.answers.set(response.url, answer);
+          return response;
+        },
+        (error: unknown) => {
+          const failure = isArchiveError(error) ? error : new ArchiveError('NETWORK', String(error), { cause: error });
+          this.block(asked, 'fetch-failed', failure.message, failure.code);
+          throw failure;
+        },
+      );
+    answer.catch(() => undefined);
+    this.answers.set(asked.url, answer);
+    return answer;
+  }
+
+  private block(asked: Asked, reason: BlockReason, message: string, code?: ArchiveErrorCode, body?: Buffer): void {
+    if (this.finished) return;
+    const requestBodySha256 = body ? createHash('sha256').update(body).digest('hex') : undefined;
+    const { url, method, resourceType, initiator } = asked;
+    this.blocked.push({ key: exchangeKey(method, url, requestBodySha256), method, url, requestBodySha256, resourceType, initiator, reason, message, code });
+  }
+}
+
+// Hop-by-hop and encoding headers describe the fetcher's connection, not the body handed over
+// (already decoded). Set-Cookie arrives joined with ', ' (dates hold commas): it cannot be split
+// back faithfully, and the fetcher keeps the cookies itself.
+const DROPPED_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie']);
+
+function fulfilment(resource: FetchedResource, head: boolean): Parameters<Route['fulfill']>[0] {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(resource.headers)) {
+    if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+  }
+  // A fulfilled redirect is followed by the browser itself, outside routing: never hand one over.
+  // (The fetcher follows redirects; a 3xx that reaches here is one it did not follow, e.g. 300.)
+  if (resource.status >= 300 && resource.status < 400) delete headers.location;
+  if (head) return { status: resource.status, headers, body: '' };
+  return resource.file ? { status: resource.status, headers, path: resource.file.path } : { status: resource.status, headers, body: resource.body };
+}
+
+function frameOf(request: Request): ReturnType<Request['frame']> | undefined {
+  try {
+    return request.frame();
+  } catch {
+    return undefined; // a service worker's request
+  }
+}
+
+function initiatorOf(request: Request): Initiator | undefined {
+  const frame = frameOf(request);
+  if (!frame) return undefined;
+  return { frameUrl: frame.url(), mainFrame: frame.parentFrame() === null };
+}
+
+function abortCodeFor(error: unknown): Parameters<Route['abort']>[0] {
+  const code = isArchiveError(error) ? error.code : undefined;
+  switch (code) {
+    case 'FORBIDDEN_ADDRESS':
+      return 'addressunreachable';
+    case 'TIMEOUT':
+      return 'timedout';
+    case 'ABORTED':
+      return 'aborted';
+    case 'NOT_FOUND':
+      return 'namenotresolved';
+    case 'LIMIT_REACHED':
+    case 'TOO_LARGE':
+      return 'blockedbyclient';
+    default:
+      return 'failed';
+  }
+}

@@ -1,0 +1,202 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { ArchiveError } from '../errors.js';
+import type { Fetcher } from '../fetch/fetcher.js';
+import { parsePageUrl } from '../page-url.js';
+import { isHtmlType } from '../resolve/content-types.js';
+import type { BrowserHost, BrowserLease } from './browser-host.js';
+import type { BlockedRequest, RecordedExchange } from './exchange.js';
+import { ExchangeRecorder } from './exchange-recorder.js';
+import { call, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
+import { within } from './race.js';
+import type { RenderLimits } from './render-options.js';
+import { RenderStop } from './render-stop.js';
+import { settle } from './settle.js';
+
+export interface RenderDeps {
+  /** Answers every request of the page (the only network access, as in a static capture). */
+  fetcher: Fetcher;
+  host: BrowserHost;
+  signal: AbortSignal;
+  limits: RenderLimits;
+}
+
+/** What the page did that the renderer stopped or answered on its behalf. */
+export interface RenderEvents {
+  dialogsDismissed: number;
+  /** Windows that opened despite the popup blocker, closed at once. */
+  popupsClosed: number;
+  /** Main-frame navigations away from the page after it loaded, aborted. */
+  navigationsBlocked: number;
+  downloadsRefused: number;
+  scrollSteps: number;
+}
+
+/** Milliseconds. `navigation` runs to the load event, `settle` from there through scrolling to quiet. */
+export interface RenderTimings {
+  document: number;
+  browser: number;
+  navigation: number;
+  settle: number;
+  snapshot: number;
+  total: number;
+}
+
+export interface RenderResult {
+  url: string;
+  /** The page's URL after redirects: the browser loaded the document there. */
+  finalUrl: string;
+  /** `location.href` when the DOM was read (history.pushState may have changed it). */
+  locationHref: string;
+  /** HTTP status of the page. */
+  status: number;
+  /** The rendered DOM: doctype, root element, open shadow roots as declarative shadow DOM. */
+  html: string;
+  title: string;
+  /** False when the load event had not come by the time the DOM had to be read. */
+  loaded: boolean;
+  /** False when the page was still busy (requests, DOM changes) when its time ran out. */
+  settled: boolean;
+  exchanges: RecordedExchange[];
+  blocked: BlockedRequest[];
+  events: RenderEvents;
+  timings: RenderTimings;
+}
+
+/**
+ * Loads `url` in a fresh browser context, lets its scripts build the page, scrolls through it
+ * and reads the DOM. Every HTTP(S) request of the page is answered by `deps.fetcher` and
+ * recorded; everything else is refused. Rejects with an ArchiveError: the page's own fetch
+ * failed (as a static capture would), TIMEOUT (the page held the browser past the cap),
+ * TOO_LARGE (memory, DOM size, a crashed tab), ABORTED.
+ */
+export async function renderPage(url: string, deps: RenderDeps): Promise<RenderResult> {
+  const started = performance.now();
+  const pageUrl = parsePageUrl(url);
+  const stop = new RenderStop(deps.signal, deps.limits.totalTimeoutMs, pageUrl);
+  const recorder = new ExchangeRecorder({ fetcher: deps.fetcher, signal: stop.signal, limits: deps.limits });
+  // The browser starts while the page's own request is on its way. (Its failure, if the page's
+  // request fails first, is nobody's to handle.)
+  const leasing = deps.host.open();
+  leasing.catch(() => undefined);
+  let lease: BrowserLease | undefined;
+  try {
+    const document = await stop.race(recorder.document(pageUrl));
+    if (document.mimeType && !isHtmlType(document.mimeType)) {
+      throw new ArchiveError('HTTP_ERROR', `${document.url} is not an HTML page (${document.mimeType}): there is nothing to render.`);
+    }
+    const documentAt = performance.now();
+    lease = await stop.race(leasing);
+    stop.follow(lease.lost);
+    const browserAt = performance.now();
+    const run = await drive(lease.context, document.url, recorder, stop, deps.limits, started);
+    const end = performance.now();
+    return {
+      url: pageUrl,
+      finalUrl: document.url,
+      locationHref: run.snapshot.href,
+      status: document.status,
+      html: run.snapshot.html,
+      title: run.snapshot.title,
+      loaded: run.loaded,
+      settled: run.settled,
+      exchanges: recorder.exchanges,
+      blocked: recorder.blocked,
+      events: { ...run.events, navigationsBlocked: recorder.navigationsBlocked },
+      timings: {
+        document: documentAt - started,
+        browser: browserAt - documentAt,
+        navigation: run.loadedAt - browserAt,
+        settle: run.settledAt - run.loadedAt,
+        snapshot: end - run.settledAt,
+        total: end - started,
+      },
+    };
+  } catch (error) {
+    // Playwright's own error ("Target closed") can come before the stop it follows from.
+    throw stop.signal.aborted ? stop.signal.reason : error;
+  } finally {
+    recorder.finish();
+    stop.dispose();
+    if (lease) await lease.close();
+    else void leasing.then((late) => late.close(), () => undefined);
+  }
+}
+
+interface Run {
+  snapshot: Snapshot;
+  loaded: boolean;
+  settled: boolean;
+  loadedAt: number;
+  settledAt: number;
+  events: Omit<RenderEvents, 'navigationsBlocked'>;
+}
+
+async function drive(
+  context: BrowserContext,
+  documentUrl: string,
+  recorder: ExchangeRecorder,
+  stop: RenderStop,
+  limits: RenderLimits,
+  started: number,
+): Promise<Run> {
+  const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
+  const page = await stop.race(context.newPage());
+  await stop.race(recorder.attach(context, page));
+  context.on('page', (other) => {
+    if (other === page) return;
+    events.popupsClosed++;
+    void other.close().catch(() => undefined);
+  });
+  page.on('dialog', (dialog) => {
+    events.dialogsDismissed++;
+    void dialog.dismiss().catch(() => undefined);
+  });
+  page.on('download', (download) => {
+    events.downloadsRefused++;
+    void download.cancel().catch(() => undefined);
+  });
+  page.on('crash', () => stop.fail(new ArchiveError('TOO_LARGE', 'The page crashed its browser tab (most often: it ran out of memory).')));
+
+  // Waiting on the page ends `snapshotReserveMs` before the cap, leaving time to read the DOM.
+  const waitEnd = started + limits.totalTimeoutMs - limits.snapshotReserveMs;
+  const left = () => waitEnd - performance.now();
+  const loaded = await navigate(page, documentUrl, left, stop);
+  recorder.loaded();
+  const loadedAt = performance.now();
+  let settled = false;
+  if (loaded) {
+    const budget = () => Math.min(limits.settleTimeoutMs, left());
+    settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget() }, stop.signal);
+    const scrolled = await within(page.evaluate(call(SCROLL_THROUGH, limits.maxScrollSteps)) as Promise<number>, left(), stop.signal);
+    if (scrolled.done) {
+      events.scrollSteps = scrolled.value;
+      if (scrolled.value > 0) settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget() }, stop.signal);
+    } else {
+      settled = false;
+    }
+  }
+  const settledAt = performance.now();
+  // From here on the hard cap alone bounds the waits: a page whose scripts never yield fails here.
+  await stop.race(page.evaluate(call(SCROLL_TO_TOP)));
+  const read = (await stop.race(page.evaluate(call(SERIALIZE, limits.maxHtmlBytes)))) as Snapshot | { tooLarge: number };
+  if ('tooLarge' in read) {
+    throw new ArchiveError('TOO_LARGE', `The rendered page is ${read.tooLarge} characters long, more than the limit of ${limits.maxHtmlBytes}.`);
+  }
+  return { snapshot: read, loaded, settled, loadedAt, settledAt, events };
+}
+
+/** Goes to the page and waits for its load event while `left()` ms remain; false when it did not come. */
+async function navigate(page: Page, url: string, left: () => number, stop: RenderStop): Promise<boolean> {
+  try {
+    const outcome = await within(page.goto(url, { waitUntil: 'load', timeout: 0 }), left(), stop.signal);
+    return outcome.done;
+  } catch (error) {
+    if (stop.signal.aborted) throw stop.signal.reason;
+    // A script that navigates before the load event interrupts goto; the page that follows counts.
+    if (!/^https?:/.test(page.url())) {
+      throw new ArchiveError('NETWORK', `The browser could not load ${url}: ${String((error as Error).message).split('\n')[0]}`, { cause: error });
+    }
+    const outcome = await within(page.waitForLoadState('load', { timeout: 0 }), left(), stop.signal);
+    return outcome.done;
+  }
+}

@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HttpFetcher } from '../src/fetch/http-fetcher.js';
+import { parseOptions } from '../src/options.js';
+import { BrowserHost, parseRenderLimits, renderPage } from '../src/render/index.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { BROWSER_UA, FETCHER_UA } from './support/render-site.js';
+
+const sites: FixtureSite[] = [];
+afterAll(async () => {
+  await Promise.all(sites.map((site) => site.close()));
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('BrowserHost', () => {
+  it('starts Chromium on the first render only, with the doors shut, and closing removes it and its profile', async () => {
+    const host = new BrowserHost({ userAgent: BROWSER_UA });
+    expect(host.usage()).toBeUndefined();
+    const lease = await host.open();
+    const usage = host.usage();
+    expect(usage?.processes).toBeGreaterThan(1);
+    const pid = usage?.pid ?? 0;
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0');
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '--headless',
+        '--proxy-server=http://127.0.0.1:9',
+        '--proxy-bypass-list=<-loopback>',
+        '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+        '--dns-prefetch-disable',
+        '--disable-quic',
+      ]),
+    );
+    // Chromium's sandbox cannot run as root (development here); unprivileged, it stays on.
+    expect(args.includes('--no-sandbox')).toBe(process.getuid?.() === 0);
+    expect(args).not.toContain('--disable-popup-blocking');
+    const profile = args.find((arg) => arg.startsWith('--user-data-dir='))?.slice('--user-data-dir='.length) ?? '';
+    expect(existsSync(profile)).toBe(true);
+    await lease.close();
+    await host.close();
+    expect(alive(pid)).toBe(false);
+    expect(existsSync(profile)).toBe(false);
+    await expect(host.open()).rejects.toThrow(/closed/);
+  });
+
+  it('says what to install when Chromium is missing, also when that is known before the page arrives', async () => {
+    const host = new BrowserHost({ executablePath: '/nonexistent/chromium' });
+    const missing = /Chromium could not be started from \/nonexistent\/chromium .*CHROMIUM_PATH/;
+    await expect(host.open()).rejects.toThrow(missing);
+    // The page answers only after another start has failed: the render's own start failed first.
+    const site = await serveFixture({ '/': { handle: (_request, response) => void host.open().catch(() => response.end('<p>late</p>')) } });
+    sites.push(site);
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0 }));
+    try {
+      await expect(renderPage(site.url, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits() })).rejects.toThrow(missing);
+    } finally {
+      await fetcher.close();
+      await host.close();
+    }
+  });
+});
+
+describe('renderPage', () => {
+  it('stops when its caller cancels, and fails fast when the page itself cannot be fetched', async () => {
+    const controller = new AbortController();
+    const site = await serveFixture({
+      '/': { body: '<!doctype html><script src="/hangs.js"></script>' },
+      // The render is cancelled once the browser asks for the script; the answer never comes.
+      '/hangs.js': { handle: () => controller.abort() },
+      '/missing': { status: 404, body: 'gone' },
+    });
+    sites.push(site);
+    const host = new BrowserHost({ userAgent: BROWSER_UA });
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA }));
+    const deps = { fetcher, host, limits: parseRenderLimits() };
+    try {
+      await expect(renderPage(site.url, { ...deps, signal: controller.signal })).rejects.toMatchObject({ code: 'ABORTED' });
+      const refused = new HttpFetcher(parseOptions({ retries: 0 }));
+      await expect(renderPage(site.url, { ...deps, fetcher: refused, signal: new AbortController().signal })).rejects.toMatchObject({
+        code: 'FORBIDDEN_ADDRESS',
+      });
+      await refused.close();
+      const missing = await renderPage(`${site.origin}/missing`, { ...deps, signal: new AbortController().signal });
+      expect(missing.status).toBe(404);
+      await expect(renderPage('ftp://example.com/', { ...deps, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'INVALID_URL' });
+    } finally {
+      await host.close();
+      await fetcher.close();
+    }
+  });
+});
