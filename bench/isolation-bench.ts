@@ -48,7 +48,7 @@ export async function runIsolationBench(): Promise<void> {
   }
   await waitForSpare(warmPool);
   const spare = (warmPool as unknown as { spares: { child: { pid: number } }[] }).spares[0];
-  const idleRss = spare ? (readTreeUsage(spare.child.pid)?.rssBytes ?? NaN) / MB : NaN;
+  const idleRss = spare ? (readTreeUsage(spare.child.pid)?.rootPeakBytes ?? NaN) / MB : NaN;
   await warmPool.close();
 
   const coldPool = new CapturePool({ memoryLimitBytes: 1024 * MB, warm: 0 });
@@ -65,7 +65,7 @@ export async function runIsolationBench(): Promise<void> {
   console.log(`| in a warm capture process | ${median(warm).toFixed(0)} ms | peak ${median(peaks).toFixed(0)} MB for the capture's process |`);
   console.log(`| in a capture process started for it | ${median(cold).toFixed(0)} ms | |`);
   console.log(`first in-process capture (cold code): ${inProcess[0]!.toFixed(0)} ms`);
-  console.log(`\nA waiting warm process holds ${idleRss.toFixed(0)} MB.`);
+  console.log(`\nA waiting warm process has peaked at ${idleRss.toFixed(0)} MB resident.`);
   await site.close();
   await rm(dir, { recursive: true, force: true });
 }

@@ -5,10 +5,14 @@ import type { JobMetrics } from '@sitezip/contracts';
 const TICKS_PER_SECOND = 100;
 
 export interface TreeUsage {
-  /** Resident memory of the process and all its descendants, in bytes. */
-  rssBytes: number;
-  /** The sum of their peaks (VmHWM): a peak between two samples is not missed. */
-  peakBytes: number;
+  /**
+   * Memory the process and all its descendants hold privately (RssAnon + RssShmem), in bytes.
+   * Summed VmRSS would count each shared library and shared page once per process: a browser's
+   * nine processes add up to a gigabyte that way while holding a quarter of it.
+   */
+  privateBytes: number;
+  /** The root process's own peak resident memory (VmHWM): a peak between two samples is not missed. */
+  rootPeakBytes: number;
   /** CPU time (user + system) of the live processes of the tree, in microseconds. */
   cpuUs: number;
 }
@@ -21,8 +25,7 @@ export function readTreeUsage(pid: number): TreeUsage | undefined {
   for (const child of childrenOf(pid)) {
     const sub = readTreeUsage(child);
     if (sub) {
-      usage.rssBytes += sub.rssBytes;
-      usage.peakBytes += sub.peakBytes;
+      usage.privateBytes += sub.privateBytes;
       usage.cpuUs += sub.cpuUs;
     }
   }
@@ -37,7 +40,7 @@ function readProcess(pid: number): TreeUsage | undefined {
     const ticks = Number(fields[11]) + Number(fields[12]);
     const status = readFileSync(`/proc/${pid}/status`, 'latin1');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) * 1024;
-    return { rssBytes: kb('VmRSS'), peakBytes: kb('VmHWM'), cpuUs: (ticks * 1e6) / TICKS_PER_SECOND };
+    return { privateBytes: kb('RssAnon') + kb('RssShmem'), rootPeakBytes: kb('VmHWM'), cpuUs: (ticks * 1e6) / TICKS_PER_SECOND };
   } catch {
     return undefined;
   }
@@ -70,10 +73,10 @@ export class ProcessSampler {
     // A warm process loaded the engine before this capture: that CPU time is not the capture's.
     const usage = readTreeUsage(pid);
     this.baseCpuUs = this.lastCpuUs = usage?.cpuUs ?? 0;
-    this.peakRss = usage?.peakBytes ?? 0;
+    this.peakRss = peakOf(usage);
   }
 
-  /** Takes a sample; returns the tree's resident memory now (0 once it has exited). */
+  /** Takes a sample; returns the tree's private memory now (0 once it has exited). */
   sample(): number {
     const usage = readTreeUsage(this.pid);
     const now = performance.now();
@@ -83,8 +86,8 @@ export class ProcessSampler {
     this.lastAt = now;
     this.lastCpuUs = usage.cpuUs;
     this.cpuUs = Math.max(this.cpuUs, usage.cpuUs - this.baseCpuUs);
-    this.peakRss = Math.max(this.peakRss, usage.peakBytes);
-    return usage.rssBytes;
+    this.peakRss = Math.max(this.peakRss, peakOf(usage));
+    return usage.privateBytes;
   }
 
   /**
@@ -106,6 +109,11 @@ export class ProcessSampler {
       duration_sec: round(wallUs / 1e6, 3),
     };
   }
+}
+
+/** A capture's peak: its own process's (libraries included), or its tree's private memory when more. */
+function peakOf(usage: TreeUsage | undefined): number {
+  return usage ? Math.max(usage.rootPeakBytes, usage.privateBytes) : 0;
 }
 
 function round(value: number, digits = 1): number {
