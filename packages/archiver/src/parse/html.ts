@@ -11,15 +11,7 @@ import {
 } from './html-edits.js';
 import { referenceSlots } from './html-element-refs.js';
 import { appendDeclaration, backgroundDeclaration, cssRefKind, rewriteSlot, type HtmlRef, type HtmlRefMap } from './html-slot.js';
-import {
-  attributeMap,
-  childElement,
-  forEachElement,
-  isHtmlElement,
-  parseDocument,
-  type Document,
-  type Element,
-} from './html-tree.js';
+import { attributeMap, childElement, isHtmlElement, parseDocument, type DocumentOutline, type Element } from './html-tree.js';
 import { trimAsciiWhitespace } from './skip-url.js';
 
 export type { HtmlRef, HtmlRefMap } from './html-slot.js';
@@ -77,6 +69,8 @@ interface Pass {
   inlineScript: InlineScriptMap | undefined;
   edits: Edit[];
   baseHref: string | undefined;
+  /** Start offset of the element being visited: references are reported in document order. */
+  at: number;
 }
 
 /**
@@ -85,11 +79,19 @@ interface Pass {
  * `<noscript>` and `<template>` content is included.
  */
 export function findHtmlRefs(html: string): HtmlScan {
-  const refs: HtmlRef[] = [];
+  const found: { at: number; ref: HtmlRef }[] = [];
   const inlineScripts: InlineScript[] = [];
-  const record = (ref: HtmlRef) => void refs.push(ref);
-  const { pass } = scan(html, record, (script) => void inlineScripts.push(script));
-  return { baseHref: pass.baseHref, refs, inlineScripts, robots: pass.robots };
+  let sorted = true;
+  const record = (ref: HtmlRef): undefined => {
+    const at = pass.at;
+    if (at < (found[found.length - 1]?.at ?? -Infinity)) sorted = false;
+    found.push({ at, ref });
+  };
+  const pass = newPass(html, record, (script) => void inlineScripts.push(script));
+  scan(pass);
+  // `<html>` and `<body>` are visited last (see parseDocument); their references come first.
+  if (!sorted) found.sort((a, b) => a.at - b.at);
+  return { baseHref: pass.baseHref, refs: found.map((f) => f.ref), inlineScripts, robots: pass.robots };
 }
 
 /**
@@ -99,16 +101,17 @@ export function findHtmlRefs(html: string): HtmlScan {
  * attributes; and inserts `options.csp` as a `<meta>` at the start of `<head>`.
  */
 export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
-  const { pass, doc } = scan(html, options.map, options.inlineScript);
+  const pass = newPass(html, options.map, options.inlineScript);
+  const outline = scan(pass);
   const charset = options.charset ? `<meta charset="${escapeAttribute(options.charset)}">` : '';
   const csp = options.csp ? `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}">` : '';
   const head = charset + csp + (options.headHtml ?? '');
   if (head) {
-    const at = cspInsertionPoint(doc);
+    const at = cspInsertionPoint(outline);
     pass.edits.push({ start: at, end: at, text: head });
   }
   if (options.bodyHtml) {
-    const at = bodyInsertionPoint(doc, html.length);
+    const at = bodyInsertionPoint(outline, html.length);
     pass.edits.push({ start: at, end: at, text: options.bodyHtml });
   }
   return applyEdits(html, pass.edits);
@@ -116,22 +119,47 @@ export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
 
 /** Without a CSP: an `iframe srcdoc` inherits its parent's policy. */
 function rewriteDocument(html: string, map: HtmlRefMap): string {
-  return applyEdits(html, scan(html, map).pass.edits);
+  const pass = newPass(html, map);
+  scan(pass);
+  return applyEdits(html, pass.edits);
 }
 
-/** Walk the document, calling `map` for each reference and collecting the edits to make. */
-function scan(html: string, map: HtmlRefMap, inlineScript?: InlineScriptMap): { pass: Pass; doc: Document } {
-  const doc = parseDocument(html);
-  const pass: Pass = { robots: [], html, map, inlineScript, edits: [], baseHref: undefined };
-  forEachElement(doc, (el) => visitElement(el, pass));
-  return { pass, doc };
+/**
+ * Parse the document once, calling `map` for each reference and collecting the edits to make
+ * as the parser goes: attributes when an element opens, `<style>` and script text when it closes.
+ */
+function scan(pass: Pass): DocumentOutline {
+  return parseDocument(pass.html, {
+    opened: (el) => {
+      pass.at = el.sourceCodeLocation?.startOffset ?? -1;
+      visitElement(el, pass);
+    },
+    closed: (el) => {
+      pass.at = el.sourceCodeLocation?.startOffset ?? -1;
+      visitClosed(el, pass);
+    },
+  });
+}
+
+function newPass(html: string, map: HtmlRefMap, inlineScript?: InlineScriptMap): Pass {
+  return { robots: [], html, map, inlineScript, edits: [], baseHref: undefined, at: 0 };
+}
+
+/** The text of `<style>` and inline scripts, once the element closed. */
+function visitClosed(el: Element, pass: Pass): void {
+  const tag = el.tagName.toLowerCase();
+  if (tag === 'style') rewriteStyleText(el, pass);
+  if (tag !== 'script' || !isHtmlElement(el)) return;
+  const attrs = attributeMap(el);
+  if (!attrs.has('src')) rewriteInlineScript(el, attrs, pass);
 }
 
 function visitElement(el: Element, pass: Pass): void {
   const tag = el.tagName.toLowerCase();
   const attrs = attributeMap(el);
   const loc = el.sourceCodeLocation;
-  if (tag === 'base' && attrs.has('href')) {
+  // Only HTML's <base> and <meta> act (and, being void, they are complete when they open).
+  if (tag === 'base' && attrs.has('href') && isHtmlElement(el)) {
     pass.baseHref ??= attrs.get('href');
     // A `target` still matters after relinking: then drop only the href.
     const href = loc?.attrs?.href;
@@ -139,15 +167,14 @@ function visitElement(el: Element, pass: Pass): void {
     else if (href) pass.edits.push(removeAttribute(pass.html, href));
     return;
   }
-  if (tag === 'meta' && REMOVED_META.has(trimAsciiWhitespace(attrs.get('http-equiv') ?? '').toLowerCase())) {
+  const meta = tag === 'meta' && isHtmlElement(el);
+  if (meta && REMOVED_META.has(trimAsciiWhitespace(attrs.get('http-equiv') ?? '').toLowerCase())) {
     removeRange(pass, loc);
     return;
   }
-  if (tag === 'meta' && trimAsciiWhitespace(attrs.get('name') ?? '').toLowerCase() === 'robots') {
+  if (meta && trimAsciiWhitespace(attrs.get('name') ?? '').toLowerCase() === 'robots') {
     pass.robots.push(...(attrs.get('content') ?? '').toLowerCase().split(',').map((d) => d.trim()).filter(Boolean));
   }
-  if (tag === 'style') rewriteStyleText(el, pass);
-  if (tag === 'script' && !attrs.has('src') && isHtmlElement(el)) rewriteInlineScript(el, attrs, pass);
   rewriteAttributes(el, tag, attrs, pass);
 }
 
@@ -221,11 +248,11 @@ function rewriteAttributes(el: Element, tag: string, attrs: ReadonlyMap<string, 
 }
 
 /** Right after `<body>`; when the body tag is implied, before its first child; else at the end. */
-function bodyInsertionPoint(doc: Document, length: number): number {
-  const body = childElement(childElement(doc, 'html'), 'body');
+function bodyInsertionPoint({ document, firstChildren }: DocumentOutline, length: number): number {
+  const body = childElement(childElement(document, 'html'), 'body');
   const bodyTag = body?.sourceCodeLocation?.startTag;
   if (bodyTag) return bodyTag.endOffset;
-  const first = body?.childNodes.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
+  const first = body && firstChildren.get(body)?.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
   return first?.startOffset ?? length;
 }
 
@@ -233,12 +260,12 @@ function bodyInsertionPoint(doc: Document, length: number): number {
  * Right after `<head>`; when the head tag is implied, before its first child, else after
  * `<html>`, else after the doctype (never before it: that would switch to quirks mode).
  */
-function cspInsertionPoint(doc: Document): number {
+function cspInsertionPoint({ document: doc, firstChildren }: DocumentOutline): number {
   const htmlEl = childElement(doc, 'html');
   const head = childElement(htmlEl, 'head');
   const headTag = head?.sourceCodeLocation?.startTag;
   if (headTag) return headTag.endOffset;
-  const first = head?.childNodes.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
+  const first = head && firstChildren.get(head)?.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
   if (first) return first.startOffset;
   const htmlTag = htmlEl?.sourceCodeLocation?.startTag;
   if (htmlTag) return htmlTag.endOffset;
