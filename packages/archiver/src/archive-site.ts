@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PQueue from 'p-queue';
-import { capturePage, runCapture, type ArchiveHooks, type ArchiveSummary } from './archive.js';
+import { capturePage, runCapture, type ArchiveHooks, type ArchiveSummary, type ParsedPage } from './archive.js';
 import { noteProtocol, save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
 import { checkPageResponse } from './capture/page-check.js';
@@ -14,7 +14,7 @@ import { TrapGuard, defaultTrapLimits } from './crawl/traps.js';
 import { isArchiveError } from './errors.js';
 import { ACCEPT } from './fetch/accept.js';
 import type { FetchedResource } from './fetch/fetcher.js';
-import { findHtmlRefs } from './parse/index.js';
+import { findHtmlRefs, type HtmlScan } from './parse/index.js';
 import { isHtmlType } from './resolve/content-types.js';
 import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
@@ -85,6 +85,7 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
     // The start page was asked for by name: robots.txt governs what we find on our own.
     (url) => url === startCanonical || new URL(url).origin !== startOrigin || startRules.allows(url),
     (canonical) => (canonical === startCanonical ? 'index.html' : ctx.paths.allocate(canonical, 'text/html')),
+    (url, code, reason, stopMessage) => ctx.refusals.refuse(url, code, reason, stopMessage),
   );
   ctx.paths.reserve('index.html');
   ctx.sitePages = (url) => frontier.pathOf(url);
@@ -107,10 +108,12 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
   noteProtocol(ctx, first);
   ctx.pageUrls.add(first.url);
   // Its links are admitted first, so that index.html is written linking to the local copies.
-  admitLinks(frontier, ctx, first, 0);
+  // Parsed once for both: a page of 50 MB costs seconds per parse.
+  const parsed = isHtmlType(first.mimeType) ? parsePage(first) : undefined;
+  if (parsed) admitLinks(frontier, first, parsed.scan, 0);
   if (options.useSitemaps) await seedFromSitemaps(ctx, frontier, startRules, startOrigin, options.maxPages);
   ctx.progress.pagesQueued = frontier.size;
-  const title = await capturePage(ctx, first);
+  const title = await capturePage(ctx, first, parsed);
   ctx.progress.pagesDone = 1;
 
   const running = new Set<Promise<void>>();
@@ -129,14 +132,16 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
     if (ctx.signal.aborted) break;
   }
   await Promise.all(running);
-  ctx.stoppedBy ??= frontier.stoppedBy;
   return { finalUrl: first.url, title };
 }
 
-function admitLinks(frontier: Frontier, ctx: CaptureContext, page: FetchedResource, depth: number): void {
-  if (!isHtmlType(page.mimeType)) return;
+function parsePage(page: FetchedResource): ParsedPage {
+  const document = decodeDocument(page);
+  return { document, scan: findHtmlRefs(document.html) };
+}
+
+function admitLinks(frontier: Frontier, page: FetchedResource, scan: HtmlScan, depth: number): void {
   if (/nofollow|none/i.test(page.headers['x-robots-tag'] ?? '')) return;
-  const scan = findHtmlRefs(decodeDocument(page).html);
   if (scan.robots.includes('nofollow') || scan.robots.includes('none')) return;
   const base = scan.baseHref ? new URL(scan.baseHref, page.url).href : page.url;
   for (const ref of scan.refs) if (ref.kind === 'page') frontier.admit(ref.url, base, depth + 1);

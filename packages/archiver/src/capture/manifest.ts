@@ -1,3 +1,5 @@
+import type { RefusalReport, StopCode } from './refusals.js';
+
 /** One line of `sitezip-manifest.json`: what was fetched from where, and what became of it. */
 export interface ManifestEntry {
   url: string;
@@ -27,8 +29,11 @@ export interface Manifest {
   pages: number;
   bytes: number;
   failures: number;
-  /** Why the capture stopped early, when a limit ended it. */
+  /** Why the capture stopped early, when a limit or a crawler trap cut it short. */
   stoppedBy?: string;
+  stoppedByCode?: StopCode;
+  /** URLs left out without being fetched (limits, traps, robots.txt): counted, the first ones listed. */
+  refused?: RefusalReport;
   resources: ManifestEntry[];
 }
 

@@ -49,13 +49,14 @@ export async function processDocument(
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
   const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module');
   if (depth === 0) ctx.importMap = readImportMaps(scan.inlineScripts, base);
-  await moduleLexerReady;
+  // Nothing below needs the scan after this: a page with a million links does not hold it while it waits.
+  const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
+  await moduleLexerReady;
   const [outcomes, inlineImports] = await Promise.all([
     resolveRefs(ctx, assets, base, resource.url, depth, document.encoding),
     resolveImports(ctx, inlineModules.flatMap((s) => findModuleImports(s.text)), base, depth),
   ]);
-  const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');
   if (usesModules) await drain(ctx, ctx.moduleTasks);
   const sprites = new SpriteInliner(ctx, base);
   const options: RewriteHtmlOptions = {

@@ -26,6 +26,9 @@ export interface DocumentOutline {
   firstChildren: ReadonlyMap<Element, readonly ChildNode[]>;
 }
 
+const OPEN = Symbol('open');
+type Marked = ChildNode & { [OPEN]?: boolean };
+
 const OPTIONS = { sourceCodeLocationInfo: true, scriptingEnabled: false } as const;
 
 /**
@@ -39,7 +42,8 @@ const OPTIONS = { sourceCodeLocationInfo: true, scriptingEnabled: false } as con
  * itself only ever looks at open elements and the last child of the current one.
  */
 export function parseDocument(source: string, visitor: ElementVisitor): DocumentOutline {
-  const open = new Set<Element>();
+  // Open elements carry a mark (a Set of millions of short-lived entries costs more than the parse's own work).
+  const open = (el: ChildNode): boolean => (el as Marked)[OPEN] === true;
   const firstChildren = new Map<Element, ChildNode[]>();
   let lastStart = -1;
   const noteChild = (parent: ParentNode, node: ChildNode): void => {
@@ -59,7 +63,7 @@ export function parseDocument(source: string, visitor: ElementVisitor): Document
   };
   /** Drop the node before a new sibling, unless the parser or the caller still needs it. */
   const prune = (parent: ParentNode, previous: ChildNode | undefined): void => {
-    if (!previous || keepsChildren(parent) || (isElement(previous) && open.has(previous))) return;
+    if (!previous || keepsChildren(parent) || open(previous)) return;
     defaultTreeAdapter.detachNode(previous);
   };
   const adapter: TreeAdapter<DefaultTreeAdapterMap> = {
@@ -84,19 +88,19 @@ export function parseDocument(source: string, visitor: ElementVisitor): Document
       if (added && added !== last) noteChild(parent, added);
     },
     onItemPush(el) {
-      open.add(el);
+      (el as Marked)[OPEN] = true;
     },
     onItemPop(el) {
-      open.delete(el);
+      (el as Marked)[OPEN] = false;
       visitor.closed(el);
     },
   };
   const document = parse(source, { ...OPTIONS, treeAdapter: adapter });
   // What the parser left open at the end of the input, `html` and `body` at least.
   const remaining: Element[] = [];
-  forEachElement(document, (el) => void (open.has(el) || isRootOrBody(el) ? remaining.push(el) : undefined));
+  forEachElement(document, (el) => void (open(el) || isRootOrBody(el) ? remaining.push(el) : undefined));
   for (const el of remaining) if (isRootOrBody(el)) visitor.opened(el);
-  for (const el of remaining) if (open.has(el)) visitor.closed(el);
+  for (const el of remaining) if (open(el)) visitor.closed(el);
   return { document, firstChildren };
 }
 

@@ -1,0 +1,11 @@
+import { serveFixture } from './test/support/fixture-site.js';
+import * as H from './test/support/hostile-pages.js';
+import { archivePage, MemorySink } from './src/index.js';
+const which = process.argv[2]!;
+const routes = (H as any)[which]();
+const site = await serveFixture(routes);
+const t = Date.now();
+const sink = new MemorySink();
+const s = await archivePage(site.url, sink, { allowPrivateNetworks: true });
+console.log(which, Date.now() - t, 'ms', s.files, s.stoppedBy, 'rss', Math.round(process.resourceUsage().maxRSS / 1024));
+await site.close();
