@@ -23,6 +23,8 @@ Options:
       --max-resources <n>    most resources to fetch (default 5000)
       --max-bytes <n>        stop saving after this many bytes (default 1 GiB)
       --timeout <seconds>    time budget of the whole capture (default 600)
+      --resource-timeout <seconds>
+                             longest time for one file, retries included (default 30)
       --connections <n>      requests in flight per HTTP/1.1 origin (default 32)
       --streams <n>          requests in flight per HTTP/2 origin, on one connection (default 100)
   -q, --quiet                print only errors
@@ -70,6 +72,7 @@ function parse(argv: string[]) {
       'max-resources': { type: 'string' },
       'max-bytes': { type: 'string' },
       timeout: { type: 'string' },
+      'resource-timeout': { type: 'string' },
       connections: { type: 'string' },
       streams: { type: 'string' },
       full: { type: 'boolean' },
@@ -85,6 +88,7 @@ function parse(argv: string[]) {
   const raw = positionals[0] as string;
   const url = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
   const timeout = positiveInt(values.timeout, '--timeout');
+  const resourceTimeout = positiveInt(values['resource-timeout'], '--resource-timeout');
   const scope = values.scope;
   if (scope !== undefined && scope !== 'host' && scope !== 'prefix' && scope !== 'domain') {
     throw new UsageError('--scope must be host, prefix or domain');
@@ -104,6 +108,7 @@ function parse(argv: string[]) {
     connectionsPerOrigin: positiveInt(values.connections, '--connections'),
     streamsPerOrigin: positiveInt(values.streams, '--streams'),
     totalTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
+    resourceTimeoutMs: resourceTimeout === undefined ? undefined : resourceTimeout * 1000,
   };
   return { help: false as const, url, options, site, full: values.full ?? false, output: values.output, quiet: values.quiet ?? false };
 }
@@ -165,6 +170,11 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`  failed: ${entry.url} (${entry.error})\n`);
       }
       if (summary.stoppedBy) process.stdout.write(`  stopped early: ${summary.stoppedBy}\n`);
+      const refused = summary.manifest.refused;
+      if (refused) {
+        const counts = Object.entries(refused.counts).map(([code, n]) => `${n} ${code}`);
+        process.stdout.write(`  left out: ${refused.urls.length + refused.more} URLs (${counts.join(', ')}); see refused in the manifest\n`);
+      }
     }
     return 0;
   } catch (error) {

@@ -1,19 +1,43 @@
 import PQueue from 'p-queue';
+import { ArchiveError } from '../errors.js';
+
+/** Resources of one origin that ran out of time before the origin is given up on. */
+export const TIMEOUTS_BEFORE_GIVING_UP = 4;
 
 /**
  * Runs requests with at most `perOrigin` in flight per origin, highest priority first, FIFO
  * within a priority. Holding requests here (not in the HTTP pool's FIFO queue) is what lets a
  * stylesheet found late overtake images found early. An origin that pushes back (429, 503,
- * resets) gets half the concurrency, down to 2, as TCP does with congestion.
+ * resets) gets half the concurrency, down to 2, as TCP does with congestion. An origin whose
+ * responses keep running out of time (a server that trickles or hangs) is given up on: its
+ * requests still waiting fail at once, so a page of 1,000 trickling images costs one
+ * resource deadline, not one per round of `perOrigin` requests.
  */
 export class OriginScheduler {
   private readonly queues = new Map<string, PQueue>();
   private readonly slowed = new Set<string>();
+  private readonly timeouts = new Map<string, number>();
 
-  constructor(private readonly perOrigin: number) {}
+  constructor(
+    private readonly perOrigin: number,
+    private readonly timeoutsBeforeGivingUp = TIMEOUTS_BEFORE_GIVING_UP,
+  ) {}
 
   run<T>(url: string, priority: number, task: () => Promise<T>): Promise<T> {
-    return this.queueFor(originOf(url)).add(task, { priority }) as Promise<T>;
+    const origin = originOf(url);
+    const guarded = () => {
+      const timeouts = this.timeouts.get(origin) ?? 0;
+      if (timeouts < this.timeoutsBeforeGivingUp) return task();
+      const host = new URL(origin).host;
+      throw new ArchiveError('TIMEOUT', `Gave up on ${host}: ${timeouts} of its responses ran out of time (timeout).`);
+    };
+    return this.queueFor(origin).add(guarded, { priority }) as Promise<T>;
+  }
+
+  /** A response from `url`'s origin ran out of time. */
+  timedOut(url: string): void {
+    const origin = originOf(url);
+    this.timeouts.set(origin, (this.timeouts.get(origin) ?? 0) + 1);
   }
 
   slowDown(url: string): void {
