@@ -2,7 +2,7 @@ import { serveFixture } from './test/support/fixture-site.js';
 import * as H from './test/support/hostile-pages.js';
 import { archivePage, MemorySink } from './src/index.js';
 const which = process.argv[2]!;
-const routes = (H as any)[which]();
+const routes = (H as any)[which](...process.argv.slice(3).map(Number));
 const site = await serveFixture(routes);
 const t = Date.now();
 const sink = new MemorySink();

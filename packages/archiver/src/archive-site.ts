@@ -14,7 +14,8 @@ import { TrapGuard, defaultTrapLimits } from './crawl/traps.js';
 import { isArchiveError } from './errors.js';
 import { ACCEPT } from './fetch/accept.js';
 import type { FetchedResource } from './fetch/fetcher.js';
-import { findHtmlRefs, type HtmlScan } from './parse/index.js';
+import { scanDocument } from './capture/scan-document.js';
+import { HtmlTooComplexError, type HtmlScan } from './parse/index.js';
 import { isHtmlType } from './resolve/content-types.js';
 import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
@@ -109,8 +110,8 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
   ctx.pageUrls.add(first.url);
   // Its links are admitted first, so that index.html is written linking to the local copies.
   // Parsed once for both: a page of 50 MB costs seconds per parse.
-  const parsed = isHtmlType(first.mimeType) ? parsePage(first) : undefined;
-  if (parsed) admitLinks(frontier, first, parsed.scan, 0);
+  const parsed = isHtmlType(first.mimeType) ? parsePage(ctx, first) : undefined;
+  if (parsed && !(parsed.scan instanceof HtmlTooComplexError)) admitLinks(frontier, first, parsed.scan, 0);
   if (options.useSitemaps) await seedFromSitemaps(ctx, frontier, startRules, startOrigin, options.maxPages);
   ctx.progress.pagesQueued = frontier.size;
   const title = await capturePage(ctx, first, parsed);
@@ -135,9 +136,9 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
   return { finalUrl: first.url, title };
 }
 
-function parsePage(page: FetchedResource): ParsedPage {
+function parsePage(ctx: CaptureContext, page: FetchedResource): ParsedPage {
   const document = decodeDocument(page);
-  return { document, scan: findHtmlRefs(document.html) };
+  return { document, scan: scanDocument(ctx, document) };
 }
 
 function admitLinks(frontier: Frontier, page: FetchedResource, scan: HtmlScan, depth: number): void {
@@ -180,19 +181,22 @@ async function capturePageEntry(
     if (!isHtmlType(page.mimeType)) return stub(ctx, entry, manifestEntry, `not a web page (${page.mimeType || 'unknown type'})`);
     const document = decodeDocument(page);
     checkPageResponse(page, document.html);
-    const scan = findHtmlRefs(document.html);
+    const scan = scanDocument(ctx, document);
+    // A page beyond parsing is saved as downloaded: its robots directives and links are unknown.
+    const robots = scan instanceof HtmlTooComplexError ? [] : scan.robots;
     const header = (page.headers['x-robots-tag'] ?? '').toLowerCase();
-    if (scan.robots.includes('noindex') || scan.robots.includes('none') || /noindex|none/.test(header)) {
+    if (robots.includes('noindex') || robots.includes('none') || /noindex|none/.test(header)) {
       return stub(ctx, entry, manifestEntry, 'the page asks not to be indexed (noindex)');
     }
-    const follow = !(scan.robots.includes('nofollow') || /nofollow/.test(header));
-    if (follow) {
+    const follow = !(robots.includes('nofollow') || /nofollow/.test(header));
+    if (follow && !(scan instanceof HtmlTooComplexError)) {
       const base = scan.baseHref ? new URL(scan.baseHref, page.url).href : page.url;
       for (const ref of scan.refs) if (ref.kind === 'page') frontier.admit(ref.url, base, entry.depth + 1);
     }
     manifestEntry.path = entry.path;
     manifestEntry.bytes = page.body.length;
-    await processDocument(ctx, page, document, entry.path, 0, scan);
+    const note = await processDocument(ctx, page, document, entry.path, 0, scan);
+    if (note) manifestEntry.note = note;
     ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
     ctx.emit();
   } catch (error) {

@@ -12,7 +12,7 @@ import { Refusals, type StopCode } from './capture/refusals.js';
 import { checkPageResponse } from './capture/page-check.js';
 import { preloadStylesheets } from './capture/preload-scan.js';
 import { decodeDocument, processDocument, type DecodedDocument } from './capture/process-html.js';
-import type { HtmlScan } from './parse/index.js';
+import type { HtmlScan, HtmlTooComplexError } from './parse/index.js';
 import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
 import { isAlreadyCompressed, isHtmlType } from './resolve/content-types.js';
 import { PathAllocator } from './resolve/local-path.js';
@@ -163,7 +163,7 @@ async function fetchPage(ctx: CaptureContext, pageUrl: string, requested?: Promi
 /** A page already decoded and scanned (a site capture reads the start page's links first). */
 export interface ParsedPage {
   document: DecodedDocument;
-  scan: HtmlScan;
+  scan: HtmlScan | HtmlTooComplexError;
 }
 
 /** Saves the page as index.html (or, for a PDF, image..., the file plus an index.html pointing to it). */
@@ -182,7 +182,8 @@ export async function capturePage(ctx: CaptureContext, page: FetchedResource, pa
     preloadStylesheets(ctx, page, document);
     // Let those requests leave before the parse holds the thread for tens of milliseconds.
     await new Promise((resolve) => setImmediate(resolve));
-    await processDocument(ctx, page, document, 'index.html', 0, parsed?.scan);
+    const note = await processDocument(ctx, page, document, 'index.html', 0, parsed?.scan);
+    if (note) entry.note = note;
     return titleOf(document.html);
   }
   ctx.paths.reserve('index.html');

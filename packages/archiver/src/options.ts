@@ -43,6 +43,12 @@ export const archiveOptionsSchema = z.object({
     z.string(),
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 sitezip/0.1',
   ),
+  /**
+   * References (links, images, url()s...) a page may hold and still be parsed and rewritten;
+   * each costs a few hundred bytes while the page is captured. A page with more is saved as
+   * downloaded, with a note in the manifest. 100,000 links fit easily.
+   */
+  maxPageReferences: z._default(z.int().check(z.positive(), z.maximum(5_000_000)), 500_000),
   /** Depth of nested iframes captured as documents. */
   maxFrameDepth: z._default(z.int().check(z.minimum(0), z.maximum(5)), 2),
 });

@@ -111,7 +111,8 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
     } else if (asCss) {
       track(ctx, guard(ctx, entry, processCss(ctx, resource, path, request.depth, request.encoding)));
     } else if (request.kind === 'frame' && isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth) {
-      track(ctx, guard(ctx, entry, processFrame(ctx, resource, path, request.depth)));
+      const framed = processFrame(ctx, resource, path, request.depth).then((note) => void (note && (entry.note = note)));
+      track(ctx, guard(ctx, entry, framed));
     } else if (mimeType === 'image/svg+xml' && (request.kind === 'frame' || request.kind === 'other') && !resource.file) {
       // An SVG shown as a document (object, embed, iframe) loads what it references.
       track(ctx, guard(ctx, entry, processSvgDocument(ctx, resource, path, request.depth)));

@@ -12,6 +12,8 @@ export interface ManifestEntry {
   contentType?: string;
   /** An ES module, inlined into the import map of the documents that use it (no file of its own). */
   inlined?: boolean;
+  /** Saved, but not as usual: e.g. a page beyond parsing, kept as downloaded without its resources. */
+  note?: string;
   /** Why the resource is missing from the archive. */
   error?: string;
   errorCode?: string;

@@ -2,6 +2,7 @@ import type { FetchedResource } from '../fetch/fetcher.js';
 import {
   findHtmlRefs,
   findModuleImports,
+  HtmlTooComplexError,
   moduleLexerReady,
   rewriteHtml,
   type HtmlRef,
@@ -16,6 +17,7 @@ import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeText, sniffHtmlEncoding } from './encoding.js';
 import { importMapScript, linkImports, moduleEntry, resolveImports } from './process-module.js';
 import { linkFor, outcomeFor, resolveRefs, type FoundRef } from './resolve-refs.js';
+import { saveAsDownloaded, scanDocument } from './scan-document.js';
 import { SpriteInliner } from './sprites.js';
 
 /**
@@ -37,6 +39,7 @@ export function decodeDocument(resource: FetchedResource): DecodedDocument {
 /**
  * Captures one HTML document: fetches what it references, rewrites references to relative
  * paths (links to other pages become absolute), removes what breaks offline, saves it.
+ * Returns a note when the document was beyond parsing and saved as downloaded instead.
  */
 export async function processDocument(
   ctx: CaptureContext,
@@ -44,7 +47,20 @@ export async function processDocument(
   document: DecodedDocument,
   path: string,
   depth: number,
-  scan: HtmlScan = findHtmlRefs(document.html),
+  scanned: HtmlScan | HtmlTooComplexError = scanDocument(ctx, document),
+): Promise<string | undefined> {
+  if (scanned instanceof HtmlTooComplexError) return saveAsDownloaded(ctx, path, document, OFFLINE_CSP, scanned.message);
+  await rewriteDocument(ctx, resource, document, path, depth, scanned);
+  return undefined;
+}
+
+async function rewriteDocument(
+  ctx: CaptureContext,
+  resource: FetchedResource,
+  document: DecodedDocument,
+  path: string,
+  depth: number,
+  scan: HtmlScan,
 ): Promise<void> {
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
   const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module');
@@ -115,6 +131,6 @@ export async function processSvgDocument(ctx: CaptureContext, resource: FetchedR
   await save(ctx, path, Buffer.from(rewritten, 'utf8'), true);
 }
 
-export async function processFrame(ctx: CaptureContext, resource: FetchedResource, path: string, depth: number): Promise<void> {
-  await processDocument(ctx, resource, decodeDocument(resource), path, depth);
+export async function processFrame(ctx: CaptureContext, resource: FetchedResource, path: string, depth: number): Promise<string | undefined> {
+  return processDocument(ctx, resource, decodeDocument(resource), path, depth);
 }

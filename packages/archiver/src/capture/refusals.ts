@@ -1,5 +1,5 @@
 /** Why a capture ended before it had everything it found. */
-export type StopCode = 'max-resources' | 'max-total-bytes' | 'max-pages' | 'max-depth' | 'trap' | 'total-timeout';
+export type StopCode = 'max-resources' | 'max-total-bytes' | 'max-pages' | 'max-depth' | 'trap' | 'total-timeout' | 'page-not-parsed';
 
 /** Why a URL was left out without being fetched: a limit, a crawler trap, or robots.txt. */
 export type RefusalCode =

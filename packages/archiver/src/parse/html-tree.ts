@@ -26,6 +26,20 @@ export interface DocumentOutline {
   firstChildren: ReadonlyMap<Element, readonly ChildNode[]>;
 }
 
+/**
+ * Thrown when a document is beyond what the parse takes on (see {@link HtmlLimits}): the
+ * caller decides what becomes of the page.
+ */
+export class HtmlTooComplexError extends Error {
+  override readonly name = 'HtmlTooComplexError';
+}
+
+/**
+ * Browsers stop nesting at 512 levels; a page nesting a million elements would hold them all
+ * in memory (about 1.3 KB each with locations).
+ */
+export const MAX_OPEN_ELEMENTS = 200_000;
+
 const OPEN = Symbol('open');
 type Marked = ChildNode & { [OPEN]?: boolean };
 
@@ -41,7 +55,8 @@ const OPTIONS = { sourceCodeLocationInfo: true, scriptingEnabled: false } as con
  * locations costs about 1.4 KB per element (3 GB for 50 MB of small elements), and the parser
  * itself only ever looks at open elements and the last child of the current one.
  */
-export function parseDocument(source: string, visitor: ElementVisitor): DocumentOutline {
+export function parseDocument(source: string, visitor: ElementVisitor, maxOpen = MAX_OPEN_ELEMENTS): DocumentOutline {
+  let depth = 0;
   // Open elements carry a mark (a Set of millions of short-lived entries costs more than the parse's own work).
   const open = (el: ChildNode): boolean => (el as Marked)[OPEN] === true;
   const firstChildren = new Map<Element, ChildNode[]>();
@@ -89,8 +104,10 @@ export function parseDocument(source: string, visitor: ElementVisitor): Document
     },
     onItemPush(el) {
       (el as Marked)[OPEN] = true;
+      if (++depth > maxOpen) throw new HtmlTooComplexError(`the page nests elements more than ${maxOpen} deep`);
     },
     onItemPop(el) {
+      depth--;
       (el as Marked)[OPEN] = false;
       visitor.closed(el);
     },

@@ -11,10 +11,19 @@ import {
 } from './html-edits.js';
 import { referenceSlots } from './html-element-refs.js';
 import { appendDeclaration, backgroundDeclaration, cssRefKind, rewriteSlot, type HtmlRef, type HtmlRefMap } from './html-slot.js';
-import { attributeMap, childElement, isHtmlElement, parseDocument, type DocumentOutline, type Element } from './html-tree.js';
+import {
+  attributeMap,
+  childElement,
+  HtmlTooComplexError,
+  isHtmlElement,
+  parseDocument,
+  type DocumentOutline,
+  type Element,
+} from './html-tree.js';
 import { trimAsciiWhitespace } from './skip-url.js';
 
 export type { HtmlRef, HtmlRefMap } from './html-slot.js';
+export { HtmlTooComplexError, MAX_OPEN_ELEMENTS } from './html-tree.js';
 
 /** The text of an inline `<script type="module">` or `<script type="importmap">`. */
 export interface InlineScript {
@@ -76,13 +85,15 @@ interface Pass {
 /**
  * List the references of an HTML document: attributes from the `HTML_SOURCES` table (lazy-loading
  * attributes resolved), `style` attributes and `<style>` text, and `iframe srcdoc` documents.
- * `<noscript>` and `<template>` content is included.
+ * `<noscript>` and `<template>` content is included. Throws {@link HtmlTooComplexError} past
+ * `maxRefs` references or {@link MAX_OPEN_ELEMENTS} nested elements, without parsing further.
  */
-export function findHtmlRefs(html: string): HtmlScan {
+export function findHtmlRefs(html: string, maxRefs = Infinity): HtmlScan {
   const found: { at: number; ref: HtmlRef }[] = [];
   const inlineScripts: InlineScript[] = [];
   let sorted = true;
   const record = (ref: HtmlRef): undefined => {
+    if (found.length >= maxRefs) throw new HtmlTooComplexError(`the page holds more than ${maxRefs} references`);
     const at = pass.at;
     if (at < (found[found.length - 1]?.at ?? -Infinity)) sorted = false;
     found.push({ at, ref });

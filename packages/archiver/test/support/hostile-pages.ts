@@ -36,6 +36,11 @@ export function manyElementsPage(bytes = 50 * MB): HostileRoutes {
   return { '/': { body: Buffer.from(`${head}${unit.repeat(Math.ceil(bytes / unit.length))}${tail}`) } };
 }
 
+/** `count` elements, each inside the one before (never closed). */
+export function nestedPage(count = 10_000_000): HostileRoutes {
+  return { '/': { body: Buffer.from(`${head}${'<div>'.repeat(count)}deep${tail}`) } };
+}
+
 /**
  * A stylesheet of `bytes` made of rules with one `url()` each, over `distinct` images (the rest
  * repeat them), linked from a small page.
