@@ -16,7 +16,7 @@ import { relativeLink } from '../resolve/relative-path.js';
 import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeText, sniffHtmlEncoding } from './encoding.js';
 import { importMapScript, linkImports, moduleEntry, resolveImports } from './process-module.js';
-import { linkFor, outcomeFor, resolveRefs, type FoundRef } from './resolve-refs.js';
+import { linkFor, resolveRefs, type FoundRef } from './resolve-refs.js';
 import { saveAsDownloaded, scanDocument } from './scan-document.js';
 import { SpriteInliner } from './sprites.js';
 
@@ -81,9 +81,9 @@ async function rewriteDocument(
     ...(usesModules ? { headHtml: importMapScript(ctx) } : {}),
     map: (ref) => {
       if (ref.kind === 'page') return pageLink(ctx, path, ref, base);
-      if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, base, outcomes);
-      if (ref.kind !== 'module') return linkFor(path, ref.url, base, outcomes);
-      const outcome = outcomeFor(ref.url, base, outcomes);
+      if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, outcomes);
+      if (ref.kind !== 'module') return linkFor(path, ref.url, outcomes);
+      const outcome = outcomes.of(ref.url);
       return outcome && (outcome.ok ? moduleEntry(outcome.path) : '');
     },
     // Our import map replaces the page's own: its entries were folded into the module keys.
@@ -127,7 +127,7 @@ export async function processSvgDocument(ctx: CaptureContext, resource: FetchedR
   const scan = findHtmlRefs(text);
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
   const outcomes = await resolveRefs(ctx, assets, resource.url, resource.url, depth);
-  const rewritten = rewriteHtml(text, { map: (ref) => (ref.kind === 'page' ? undefined : linkFor(path, ref.url, resource.url, outcomes)) });
+  const rewritten = rewriteHtml(text, { map: (ref) => (ref.kind === 'page' ? undefined : linkFor(path, ref.url, outcomes)) });
   await save(ctx, path, Buffer.from(rewritten, 'utf8'), true);
 }
 
