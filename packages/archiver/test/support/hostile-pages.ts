@@ -105,6 +105,22 @@ export function tricklingResourcesPage(intervalMs = 1_000): HostileRoutes {
   };
 }
 
+/** A page whose stylesheet and image requests are accepted and never answered. */
+export function silentResourcesPage(): HostileRoutes {
+  return {
+    '/': { body: `${head}<link rel="stylesheet" href="/silent.css"><img src="/silent.png"><p>page</p>${tail}` },
+    '/silent.css': { handle: () => undefined },
+    '/silent.png': { handle: () => undefined },
+  };
+}
+
+/** `count` images on one origin, every one trickling. */
+export function manyTricklingImagesPage(count = 100, intervalMs = 1_000): HostileRoutes {
+  const routes: HostileRoutes = { '/': { body: `${head}${Array.from({ length: count }, (_, i) => `<img src="/t/${i}.png">`).join('')}<p>page</p>${tail}` } };
+  for (let i = 0; i < count; i++) routes[`/t/${i}.png`] = trickle('image/png', intervalMs);
+  return routes;
+}
+
 /** The page itself trickles. */
 export function tricklingDocument(intervalMs = 1_000): HostileRoutes {
   return { '/': trickle('text/html', intervalMs) };
