@@ -173,7 +173,8 @@ async function capturePageEntry(
   const rules = await robotsFor(origin);
   if (!rules.allows(entry.canonical)) return stub(ctx, entry, manifestEntry, 'robots.txt does not allow it');
   try {
-    const page = await pageQueue(entry.url, rules.crawlDelayMs).run(() => ctx.fetcher.fetch(entry.url, { signal: ctx.signal, accept: ACCEPT.document }));
+    const fetchPage = () => ctx.fetcher.fetch(entry.url, { signal: ctx.signal, accept: ACCEPT.document });
+    const page = await pageQueue(entry.url, rules.crawlDelayMs).run(() => ctx.scheduler.unlessGivenUp(entry.url, fetchPage));
     manifestEntry.status = page.status;
     manifestEntry.contentType = page.mimeType || undefined;
     if (page.url !== entry.url) manifestEntry.finalUrl = page.url;
@@ -200,6 +201,8 @@ async function capturePageEntry(
     ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
     ctx.emit();
   } catch (error) {
+    // A site whose pages keep running out of time is given up on, as for its files.
+    if (isArchiveError(error) && error.code === 'TIMEOUT') ctx.scheduler.timedOut(entry.url);
     const reason = isArchiveError(error) ? error.message : (error as Error).message;
     await stub(ctx, entry, manifestEntry, reason);
   }

@@ -270,6 +270,20 @@ describe('trickling and silent servers: bounded by one deadline per resource', (
   });
 });
 
+describe('trickling sites', () => {
+  it('gives up on a site whose pages keep running out of time', async () => {
+    const routes: HostileRoutes = { '/': { body: Array.from({ length: 20 }, (_, i) => `<a href=/p${i}>${i}</a>`).join('') } };
+    for (let i = 0; i < 20; i++) routes[`/p${i}`] = trickle('text/html', 50);
+    const site = await serve(routes);
+    // Four pages at a time: five rounds of one deadline each before.
+    const summary = await archiveSite(site.url, new MemorySink(), { ...local, resourceTimeoutMs: 800, useSitemaps: false, respectRobots: false });
+    const skipped = summary.manifest.resources.filter((r) => r.errorCode === 'PAGE_SKIPPED');
+    expect(skipped).toHaveLength(20);
+    expect(skipped.filter((r) => r.error?.includes('Gave up on 127.0.0.1')).length).toBeGreaterThanOrEqual(12);
+    expect(summary.durationMs).toBeLessThan(2_500);
+  });
+});
+
 describe('crawls cut short say so', () => {
   it('reports the trap guard that stopped a crawl early, with the refused URLs and their reasons', async () => {
     // Every page links one level deeper into a loop and to the next day of an endless calendar.

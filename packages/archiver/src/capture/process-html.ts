@@ -65,7 +65,6 @@ async function rewriteDocument(
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
   const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module');
   if (depth === 0) ctx.importMap = readImportMaps(scan.inlineScripts, base);
-  // Nothing below needs the scan after this: a page with a million links does not hold it while it waits.
   const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
   await moduleLexerReady;
@@ -76,6 +75,8 @@ async function rewriteDocument(
   if (usesModules) await drain(ctx, ctx.moduleTasks);
   const sprites = new SpriteInliner(ctx, base);
   const options: RewriteHtmlOptions = {
+    // Lets the rewrite revisit the elements with references instead of parsing the page again.
+    scan,
     charset: 'utf-8',
     csp: OFFLINE_CSP,
     ...(usesModules ? { headHtml: importMapScript(ctx) } : {}),
@@ -127,7 +128,7 @@ export async function processSvgDocument(ctx: CaptureContext, resource: FetchedR
   const scan = findHtmlRefs(text);
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
   const outcomes = await resolveRefs(ctx, assets, resource.url, resource.url, depth);
-  const rewritten = rewriteHtml(text, { map: (ref) => (ref.kind === 'page' ? undefined : linkFor(path, ref.url, outcomes)) });
+  const rewritten = rewriteHtml(text, { scan, map: (ref) => (ref.kind === 'page' ? undefined : linkFor(path, ref.url, outcomes)) });
   await save(ctx, path, Buffer.from(rewritten, 'utf8'), true);
 }
 

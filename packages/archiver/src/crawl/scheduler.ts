@@ -24,14 +24,16 @@ export class OriginScheduler {
   ) {}
 
   run<T>(url: string, priority: number, task: () => Promise<T>): Promise<T> {
+    return this.queueFor(originOf(url)).add(() => this.unlessGivenUp(url, task), { priority }) as Promise<T>;
+  }
+
+  /** `task`, or a TIMEOUT at once when `url`'s origin was given up on (pages of a site capture ask here too). */
+  unlessGivenUp<T>(url: string, task: () => Promise<T>): Promise<T> {
     const origin = originOf(url);
-    const guarded = () => {
-      const timeouts = this.timeouts.get(origin) ?? 0;
-      if (timeouts < this.timeoutsBeforeGivingUp) return task();
-      const host = new URL(origin).host;
-      throw new ArchiveError('TIMEOUT', `Gave up on ${host}: ${timeouts} of its responses ran out of time (timeout).`);
-    };
-    return this.queueFor(origin).add(guarded, { priority }) as Promise<T>;
+    const timeouts = this.timeouts.get(origin) ?? 0;
+    if (timeouts < this.timeoutsBeforeGivingUp) return task();
+    const host = new URL(origin).host;
+    return Promise.reject(new ArchiveError('TIMEOUT', `Gave up on ${host}: ${timeouts} of its responses ran out of time (timeout).`));
   }
 
   /** A response from `url`'s origin ran out of time. */

@@ -66,12 +66,19 @@ export interface RewriteHtmlOptions {
   bodyHtml?: string;
   /** Rewrites inline module scripts and import maps. */
   inlineScript?: InlineScriptMap;
+  /**
+   * What {@link findHtmlRefs} returned for this same text: the rewrite then revisits only the
+   * elements that held references (when there were not too many) instead of parsing again.
+   */
+  scan?: HtmlScan;
 }
 
 /** `<meta http-equiv>` values whose behaviour would break or leave the saved copy. */
 const REMOVED_META = new Set(['content-security-policy', 'refresh']);
 
 interface Pass {
+  /** Calls of `map` and `inlineScript` so far: an element whose visit made none needs no second visit. */
+  calls: number;
   robots: string[];
   html: string;
   map: HtmlRefMap;
@@ -99,11 +106,38 @@ export function findHtmlRefs(html: string, maxRefs = Infinity): HtmlScan {
     found.push({ at, ref });
   };
   const pass = newPass(html, record, (script) => void inlineScripts.push(script));
-  scan(pass);
+  const visits: Visits = { list: [], overflowed: false };
+  const outline = scan(pass, visits);
   // `<html>` and `<body>` are visited last (see parseDocument); their references come first.
   if (!sorted) found.sort((a, b) => a.at - b.at);
-  return { baseHref: pass.baseHref, refs: found.map((f) => f.ref), inlineScripts, robots: pass.robots };
+  const result: HtmlScan = { baseHref: pass.baseHref, refs: found.map((f) => f.ref), inlineScripts, robots: pass.robots };
+  if (!visits.overflowed) replays.set(result, { html, visits: visits.list, outline });
+  return result;
 }
+
+/** One visit that mattered: the element, and whether it was visited as it opened or closed. */
+interface Visit {
+  el: Element;
+  closed: boolean;
+}
+
+/** The visits a rewrite would repeat; dropped as soon as there are too many to keep. */
+interface Visits {
+  list: Visit[];
+  overflowed: boolean;
+}
+
+/** How {@link rewriteHtml} redoes a scan's work without parsing: the elements to visit again, and the outline. */
+interface Replay {
+  html: string;
+  visits: Visit[];
+  outline: DocumentOutline;
+}
+
+// Kept out of HtmlScan so that a scan stays plain data; collected with it.
+const replays = new WeakMap<HtmlScan, Replay>();
+// Elements kept for a rewrite without a second parse; a page with more (100,000 links) parses again.
+const MAX_REVISITED = 10_000;
 
 /**
  * Rewrite references by splicing into the original text, so every byte not edited stays as it
@@ -113,7 +147,14 @@ export function findHtmlRefs(html: string, maxRefs = Infinity): HtmlScan {
  */
 export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
   const pass = newPass(html, options.map, options.inlineScript);
-  const outline = scan(pass);
+  const replay = options.scan && replays.get(options.scan);
+  let outline: DocumentOutline;
+  if (replay?.html === html) {
+    for (const { el, closed } of replay.visits) visit(el, closed, pass);
+    outline = replay.outline;
+  } else {
+    outline = scan(pass);
+  }
   const charset = options.charset ? `<meta charset="${escapeAttribute(options.charset)}">` : '';
   const csp = options.csp ? `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}">` : '';
   const head = charset + csp + (options.headHtml ?? '');
@@ -139,21 +180,46 @@ function rewriteDocument(html: string, map: HtmlRefMap): string {
  * Parse the document once, calling `map` for each reference and collecting the edits to make
  * as the parser goes: attributes when an element opens, `<style>` and script text when it closes.
  */
-function scan(pass: Pass): DocumentOutline {
-  return parseDocument(pass.html, {
-    opened: (el) => {
-      pass.at = el.sourceCodeLocation?.startOffset ?? -1;
-      visitElement(el, pass);
-    },
-    closed: (el) => {
-      pass.at = el.sourceCodeLocation?.startOffset ?? -1;
-      visitClosed(el, pass);
-    },
-  });
+function scan(pass: Pass, visits?: Visits): DocumentOutline {
+  const record = (el: Element, closed: boolean): void => {
+    const before = pass.calls + pass.edits.length + pass.robots.length;
+    visit(el, closed, pass);
+    if (!visits || visits.overflowed || pass.calls + pass.edits.length + pass.robots.length === before) return;
+    // A detached copy: the element itself still links into the tree the parser is building.
+    visits.list.push({ el: { ...el, parentNode: null, childNodes: el.tagName === 'style' ? el.childNodes : [] }, closed });
+    if (visits.list.length > MAX_REVISITED) {
+      // Let the elements go now, not at the end of a long parse.
+      visits.list = [];
+      visits.overflowed = true;
+    }
+  };
+  return parseDocument(pass.html, { opened: (el) => record(el, false), closed: (el) => record(el, true) });
+}
+
+function visit(el: Element, closed: boolean, pass: Pass): void {
+  pass.at = el.sourceCodeLocation?.startOffset ?? -1;
+  if (closed) visitClosed(el, pass);
+  else visitElement(el, pass);
 }
 
 function newPass(html: string, map: HtmlRefMap, inlineScript?: InlineScriptMap): Pass {
-  return { robots: [], html, map, inlineScript, edits: [], baseHref: undefined, at: 0 };
+  const pass: Pass = {
+    calls: 0,
+    robots: [],
+    html,
+    map: (ref) => {
+      pass.calls++;
+      return map(ref);
+    },
+    inlineScript: inlineScript && ((script) => {
+      pass.calls++;
+      return inlineScript(script);
+    }),
+    edits: [],
+    baseHref: undefined,
+    at: 0,
+  };
+  return pass;
 }
 
 /** The text of `<style>` and inline scripts, once the element closed. */
