@@ -174,6 +174,7 @@ async function capturePageEntry(
   if (!rules.allows(entry.canonical)) return stub(ctx, entry, manifestEntry, 'robots.txt does not allow it');
   try {
     const fetchPage = () => ctx.fetcher.fetch(entry.url, { signal: ctx.signal, accept: ACCEPT.document });
+    // A site whose pages keep running out of time is given up on, as an origin whose files do.
     const page = await pageQueue(entry.url, rules.crawlDelayMs).run(() => ctx.scheduler.unlessGivenUp(entry.url, fetchPage));
     manifestEntry.status = page.status;
     manifestEntry.contentType = page.mimeType || undefined;
@@ -201,8 +202,6 @@ async function capturePageEntry(
     ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
     ctx.emit();
   } catch (error) {
-    // A site whose pages keep running out of time is given up on, as for its files.
-    if (isArchiveError(error) && error.code === 'TIMEOUT') ctx.scheduler.timedOut(entry.url);
     const reason = isArchiveError(error) ? error.message : (error as Error).message;
     await stub(ctx, entry, manifestEntry, reason);
   }

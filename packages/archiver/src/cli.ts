@@ -173,7 +173,8 @@ export async function main(argv: string[]): Promise<number> {
       const refused = summary.manifest.refused;
       if (refused) {
         const counts = Object.entries(refused.counts).map(([code, n]) => `${n} ${code}`);
-        process.stdout.write(`  left out: ${refused.urls.length + refused.more} URLs (${counts.join(', ')}); see refused in the manifest\n`);
+        const total = refused.urls.length + refused.more;
+        process.stdout.write(`  left out: ${total} URL${total === 1 ? '' : 's'} (${counts.join(', ')}); see "refused" in the manifest\n`);
       }
     }
     return 0;

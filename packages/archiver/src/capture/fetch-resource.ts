@@ -129,7 +129,6 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
     return done(ctx, entry, path);
   } catch (error) {
     if (isArchiveError(error) && error.retryable) ctx.scheduler.slowDown(request.url);
-    if (isArchiveError(error) && error.code === 'TIMEOUT') ctx.scheduler.timedOut(request.url);
     return fail(ctx, entry, error);
   }
 }
