@@ -8,7 +8,7 @@ import { ACCEPT } from './fetch/accept.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { drain, noteProtocol, save, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
-import { Refusals, type StopCode } from './capture/refusals.js';
+import { Refusals, type StopCode } from './refusals.js';
 import { checkPageResponse } from './capture/page-check.js';
 import { preloadStylesheets } from './capture/preload-scan.js';
 import { decodeDocument, processDocument, type DecodedDocument } from './capture/process-html.js';

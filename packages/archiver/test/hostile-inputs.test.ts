@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RefusalReport } from '../src/capture/refusals.js';
 import {
   archivePage,
   archiveSite,
@@ -18,6 +17,7 @@ import {
   type ArchiveSummary,
   type Manifest,
   type ManifestEntry,
+  type RefusalReport,
 } from '../src/index.js';
 import { serveFixture, TLS_CERT_PATH, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
 import {

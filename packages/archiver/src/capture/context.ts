@@ -5,7 +5,7 @@ import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
 import type { ArchiveSink } from '../sink/archive-sink.js';
 import type { ManifestEntry } from './manifest.js';
-import type { Refusals } from './refusals.js';
+import type { Refusals } from '../refusals.js';
 
 /** What became of one referenced URL: a place in the archive, or a reason it has none. */
 export type Outcome = { ok: true; path: string; dataUrl?: string } | { ok: false; code: string; error: string };

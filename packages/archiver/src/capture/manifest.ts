@@ -1,4 +1,4 @@
-import type { RefusalReport, StopCode } from './refusals.js';
+import type { RefusalReport, StopCode } from '../refusals.js';
 
 /** One line of `sitezip-manifest.json`: what was fetched from where, and what became of it. */
 export interface ManifestEntry {

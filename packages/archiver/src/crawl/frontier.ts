@@ -1,4 +1,4 @@
-import type { RefusalCode } from '../capture/refusals.js';
+import type { RefusalCode } from '../refusals.js';
 import { canonicalPageUrl } from './canonical.js';
 import type { Scope } from './scope.js';
 import type { TrapGuard } from './traps.js';

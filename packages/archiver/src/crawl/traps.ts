@@ -1,4 +1,4 @@
-import type { RefusalCode } from '../capture/refusals.js';
+import type { RefusalCode } from '../refusals.js';
 
 /** Limits that keep a crawl out of infinite URL spaces (calendars, faceted search, loops). */
 export interface TrapLimits {
