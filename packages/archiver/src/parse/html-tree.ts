@@ -27,8 +27,9 @@ export interface DocumentOutline {
 }
 
 /**
- * Thrown when a document is beyond what the parse takes on (see {@link HtmlLimits}): the
- * caller decides what becomes of the page.
+ * Thrown when a document is beyond what the parse takes on (elements nested past
+ * {@link MAX_OPEN_ELEMENTS}, or references past the caller's limit): the caller decides what
+ * becomes of the page.
  */
 export class HtmlTooComplexError extends Error {
   override readonly name = 'HtmlTooComplexError';
