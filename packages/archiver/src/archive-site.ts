@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PQueue from 'p-queue';
-import { capturePage, runCapture, type ArchiveHooks, type ArchiveSummary } from './archive.js';
+import { capturePage, runCapture, type ArchiveHooks, type ArchiveSummary, type ParsedPage } from './archive.js';
 import { noteProtocol, save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
 import { checkPageResponse } from './capture/page-check.js';
@@ -14,7 +14,8 @@ import { TrapGuard, defaultTrapLimits } from './crawl/traps.js';
 import { isArchiveError } from './errors.js';
 import { ACCEPT } from './fetch/accept.js';
 import type { FetchedResource } from './fetch/fetcher.js';
-import { findHtmlRefs } from './parse/index.js';
+import { scanDocument } from './capture/scan-document.js';
+import { HtmlTooComplexError, type HtmlScan } from './parse/index.js';
 import { isHtmlType } from './resolve/content-types.js';
 import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
@@ -85,6 +86,7 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
     // The start page was asked for by name: robots.txt governs what we find on our own.
     (url) => url === startCanonical || new URL(url).origin !== startOrigin || startRules.allows(url),
     (canonical) => (canonical === startCanonical ? 'index.html' : ctx.paths.allocate(canonical, 'text/html')),
+    (url, code, reason, stopMessage) => ctx.refusals.refuse(url, code, reason, stopMessage),
   );
   ctx.paths.reserve('index.html');
   ctx.sitePages = (url) => frontier.pathOf(url);
@@ -107,10 +109,12 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
   noteProtocol(ctx, first);
   ctx.pageUrls.add(first.url);
   // Its links are admitted first, so that index.html is written linking to the local copies.
-  admitLinks(frontier, ctx, first, 0);
+  // Parsed once for both: a page of 50 MB costs seconds per parse.
+  const parsed = isHtmlType(first.mimeType) ? parsePage(ctx, first) : undefined;
+  if (parsed && !(parsed.scan instanceof HtmlTooComplexError)) admitLinks(frontier, first, parsed.scan, 0);
   if (options.useSitemaps) await seedFromSitemaps(ctx, frontier, startRules, startOrigin, options.maxPages);
   ctx.progress.pagesQueued = frontier.size;
-  const title = await capturePage(ctx, first);
+  const title = await capturePage(ctx, first, parsed);
   ctx.progress.pagesDone = 1;
 
   const running = new Set<Promise<void>>();
@@ -129,14 +133,16 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
     if (ctx.signal.aborted) break;
   }
   await Promise.all(running);
-  ctx.stoppedBy ??= frontier.stoppedBy;
   return { finalUrl: first.url, title };
 }
 
-function admitLinks(frontier: Frontier, ctx: CaptureContext, page: FetchedResource, depth: number): void {
-  if (!isHtmlType(page.mimeType)) return;
+function parsePage(ctx: CaptureContext, page: FetchedResource): ParsedPage {
+  const document = decodeDocument(page);
+  return { document, scan: scanDocument(ctx, document) };
+}
+
+function admitLinks(frontier: Frontier, page: FetchedResource, scan: HtmlScan, depth: number): void {
   if (/nofollow|none/i.test(page.headers['x-robots-tag'] ?? '')) return;
-  const scan = findHtmlRefs(decodeDocument(page).html);
   if (scan.robots.includes('nofollow') || scan.robots.includes('none')) return;
   const base = scan.baseHref ? new URL(scan.baseHref, page.url).href : page.url;
   for (const ref of scan.refs) if (ref.kind === 'page') frontier.admit(ref.url, base, depth + 1);
@@ -167,7 +173,9 @@ async function capturePageEntry(
   const rules = await robotsFor(origin);
   if (!rules.allows(entry.canonical)) return stub(ctx, entry, manifestEntry, 'robots.txt does not allow it');
   try {
-    const page = await pageQueue(entry.url, rules.crawlDelayMs).run(() => ctx.fetcher.fetch(entry.url, { signal: ctx.signal, accept: ACCEPT.document }));
+    const fetchPage = () => ctx.fetcher.fetch(entry.url, { signal: ctx.signal, accept: ACCEPT.document });
+    // A site whose pages keep running out of time is given up on, as an origin whose files do.
+    const page = await pageQueue(entry.url, rules.crawlDelayMs).run(() => ctx.scheduler.unlessGivenUp(entry.url, fetchPage));
     manifestEntry.status = page.status;
     manifestEntry.contentType = page.mimeType || undefined;
     if (page.url !== entry.url) manifestEntry.finalUrl = page.url;
@@ -175,19 +183,22 @@ async function capturePageEntry(
     if (!isHtmlType(page.mimeType)) return stub(ctx, entry, manifestEntry, `not a web page (${page.mimeType || 'unknown type'})`);
     const document = decodeDocument(page);
     checkPageResponse(page, document.html);
-    const scan = findHtmlRefs(document.html);
+    const scan = scanDocument(ctx, document);
+    // A page beyond parsing is saved as downloaded: its robots directives and links are unknown.
+    const robots = scan instanceof HtmlTooComplexError ? [] : scan.robots;
     const header = (page.headers['x-robots-tag'] ?? '').toLowerCase();
-    if (scan.robots.includes('noindex') || scan.robots.includes('none') || /noindex|none/.test(header)) {
+    if (robots.includes('noindex') || robots.includes('none') || /noindex|none/.test(header)) {
       return stub(ctx, entry, manifestEntry, 'the page asks not to be indexed (noindex)');
     }
-    const follow = !(scan.robots.includes('nofollow') || /nofollow/.test(header));
-    if (follow) {
+    const follow = !(robots.includes('nofollow') || /nofollow/.test(header));
+    if (follow && !(scan instanceof HtmlTooComplexError)) {
       const base = scan.baseHref ? new URL(scan.baseHref, page.url).href : page.url;
       for (const ref of scan.refs) if (ref.kind === 'page') frontier.admit(ref.url, base, entry.depth + 1);
     }
     manifestEntry.path = entry.path;
     manifestEntry.bytes = page.body.length;
-    await processDocument(ctx, page, document, entry.path, 0, scan);
+    const note = await processDocument(ctx, page, document, entry.path, 0, scan);
+    if (note) manifestEntry.note = note;
     ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
     ctx.emit();
   } catch (error) {

@@ -8,9 +8,11 @@ import { ACCEPT } from './fetch/accept.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { drain, noteProtocol, save, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
+import { Refusals, type StopCode } from './refusals.js';
 import { checkPageResponse } from './capture/page-check.js';
 import { preloadStylesheets } from './capture/preload-scan.js';
-import { decodeDocument, processDocument } from './capture/process-html.js';
+import { decodeDocument, processDocument, type DecodedDocument } from './capture/process-html.js';
+import type { HtmlScan, HtmlTooComplexError } from './parse/index.js';
 import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
 import { isAlreadyCompressed, isHtmlType } from './resolve/content-types.js';
 import { PathAllocator } from './resolve/local-path.js';
@@ -42,7 +44,10 @@ export interface ArchiveSummary {
   bytes: number;
   failures: number;
   durationMs: number;
+  /** Why the capture stopped early (a limit, a crawler trap, the time budget), in words... */
   stoppedBy: string | undefined;
+  /** ...and as a code. */
+  stoppedByCode: StopCode | undefined;
   manifest: Manifest;
 }
 
@@ -108,7 +113,7 @@ export async function runCapture(
     modules: new Map(),
     moduleTasks: new Set(),
     importMap: new Map(),
-    stoppedBy: undefined,
+    refusals: new Refusals(),
     emit: () => hooks.onProgress?.({ ...progress }),
   };
   ctx.paths.reserve(MANIFEST_PATH);
@@ -117,7 +122,7 @@ export async function runCapture(
     progress.phase = 'finishing';
     ctx.emit();
     await drain(ctx);
-    if (signal.aborted && !hooks.signal?.aborted) ctx.stoppedBy ??= `totalTimeoutMs (${options.totalTimeoutMs}) reached`;
+    if (signal.aborted && !hooks.signal?.aborted) ctx.refusals.stopBy('total-timeout', `totalTimeoutMs (${options.totalTimeoutMs}) reached`);
     const manifest = buildManifest(ctx, pageUrl, finalUrl, startedAt);
     await sink.add(MANIFEST_PATH, Buffer.from(JSON.stringify(manifest, null, 2)), { compress: true });
     await sink.close();
@@ -132,7 +137,8 @@ export async function runCapture(
       bytes: manifest.bytes,
       failures: manifest.failures,
       durationMs: manifest.durationMs,
-      stoppedBy: ctx.stoppedBy,
+      stoppedBy: manifest.stoppedBy,
+      stoppedByCode: manifest.stoppedByCode,
       manifest,
     };
   } catch (error) {
@@ -154,10 +160,16 @@ async function fetchPage(ctx: CaptureContext, pageUrl: string, requested?: Promi
   return page;
 }
 
+/** A page already decoded and scanned (a site capture reads the start page's links first). */
+export interface ParsedPage {
+  document: DecodedDocument;
+  scan: HtmlScan | HtmlTooComplexError;
+}
+
 /** Saves the page as index.html (or, for a PDF, image..., the file plus an index.html pointing to it). */
-export async function capturePage(ctx: CaptureContext, page: FetchedResource): Promise<string | undefined> {
+export async function capturePage(ctx: CaptureContext, page: FetchedResource, parsed?: ParsedPage): Promise<string | undefined> {
   const html = isHtmlType(page.mimeType) || (!page.mimeType && looksLikeHtml(page.body));
-  const document = html ? decodeDocument(page) : undefined;
+  const document = parsed?.document ?? (html ? decodeDocument(page) : undefined);
   checkPageResponse(page, document?.html);
   const entry: ManifestEntry = { url: page.requestedUrl, status: page.status, bytes: page.body.length };
   if (page.url !== page.requestedUrl) entry.finalUrl = page.url;
@@ -170,8 +182,9 @@ export async function capturePage(ctx: CaptureContext, page: FetchedResource): P
     preloadStylesheets(ctx, page, document);
     // Let those requests leave before the parse holds the thread for tens of milliseconds.
     await new Promise((resolve) => setImmediate(resolve));
-    await processDocument(ctx, page, document, 'index.html', 0);
-    return /<title[^>]*>([^<]*)<\/title>/i.exec(document.html)?.[1]?.trim() || undefined;
+    const note = await processDocument(ctx, page, document, 'index.html', 0, parsed?.scan);
+    if (note) entry.note = note;
+    return titleOf(document.html);
   }
   ctx.paths.reserve('index.html');
   entry.path = ctx.paths.allocate(page.url, page.mimeType);
@@ -179,6 +192,14 @@ export async function capturePage(ctx: CaptureContext, page: FetchedResource): P
   await save(ctx, entry.path, page.body, !isAlreadyCompressed(page.mimeType));
   await save(ctx, 'index.html', Buffer.from(wrapperPage(page, entry.path)), true);
   return undefined;
+}
+
+// `[^<>]` rather than `[^>]`: a search from every `<title` of a hostile page stops at the next
+// tag instead of running to the end of the text (quadratic over millions of them).
+const TITLE = /<title\b[^<>]*>([^<]*)<\/title>/i;
+
+function titleOf(html: string): string | undefined {
+  return TITLE.exec(html)?.[1]?.trim() || undefined;
 }
 
 function looksLikeHtml(body: Buffer): boolean {
@@ -195,6 +216,8 @@ function wrapperPage(page: FetchedResource, path: string): string {
 function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date): Manifest {
   const resources = [...ctx.manifest.values()];
   const finishedAt = new Date();
+  const { stop } = ctx.refusals;
+  const refused = ctx.refusals.report();
   return {
     generator: 'sitezip',
     url,
@@ -206,7 +229,8 @@ function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, start
     pages: ctx.progress.pagesDone ?? 1,
     bytes: ctx.progress.bytes,
     failures: resources.filter((r) => r.error).length,
-    ...(ctx.stoppedBy ? { stoppedBy: ctx.stoppedBy } : {}),
+    ...(stop ? { stoppedBy: stop.message, stoppedByCode: stop.code } : {}),
+    ...(refused ? { refused } : {}),
     resources,
   };
 }

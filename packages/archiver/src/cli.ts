@@ -23,6 +23,8 @@ Options:
       --max-resources <n>    most resources to fetch (default 5000)
       --max-bytes <n>        stop saving after this many bytes (default 1 GiB)
       --timeout <seconds>    time budget of the whole capture (default 600)
+      --resource-timeout <seconds>
+                             longest time for one file, retries included (default 30)
       --connections <n>      requests in flight per HTTP/1.1 origin (default 32)
       --streams <n>          requests in flight per HTTP/2 origin, on one connection (default 100)
   -q, --quiet                print only errors
@@ -56,6 +58,7 @@ function parse(argv: string[]) {
       'max-resources': { type: 'string' },
       'max-bytes': { type: 'string' },
       timeout: { type: 'string' },
+      'resource-timeout': { type: 'string' },
       connections: { type: 'string' },
       streams: { type: 'string' },
       full: { type: 'boolean' },
@@ -132,6 +135,12 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`  failed: ${entry.url} (${entry.error})\n`);
       }
       if (summary.stoppedBy) process.stdout.write(`  stopped early: ${summary.stoppedBy}\n`);
+      const refused = summary.manifest.refused;
+      if (refused) {
+        const counts = Object.entries(refused.counts).map(([code, n]) => `${n} ${code}`);
+        const total = refused.urls.length + refused.more;
+        process.stdout.write(`  left out: ${total} URL${total === 1 ? '' : 's'} (${counts.join(', ')}); see "refused" in the manifest\n`);
+      }
     }
     return 0;
   } catch (error) {

@@ -24,21 +24,31 @@ export const archiveOptionsSchema = z.object({
   maxTotalBytes: z._default(z.int().check(z.positive()), 1024 * MB),
   /** Most resources fetched for one capture (the page included). */
   maxResources: z._default(z.int().check(z.positive(), z.maximum(100_000)), 5_000),
-  /** Time to first response byte and longest pause between body chunks. */
+  /** Time to first response byte and longest pause between body chunks (one attempt). */
   requestTimeoutMs: z._default(z.int().check(z.positive()), 20_000),
-  /** Longest time one response may take in all, however steadily it trickles. */
-  resourceTimeoutMs: z._default(z.int().check(z.positive()), 120_000),
+  /**
+   * Longest time one resource may take, all its attempts (retries, backoff) included, however
+   * steadily it trickles: a server sending 1 byte/s, or accepting and never answering, costs
+   * this once. The page itself too: a page that trickles fails with TIMEOUT after this long.
+   */
+  resourceTimeoutMs: z._default(z.int().check(z.positive()), 30_000),
   /** Bodies that need no parsing go to a temporary file past this size instead of memory. */
   spoolThresholdBytes: z._default(z.int().check(z.minimum(0)), 2 * MB),
   /** Wall-clock budget of a whole capture. */
   totalTimeoutMs: z._default(z.int().check(z.positive()), 10 * 60_000),
-  /** Retries after 5xx, resets and time-outs (never after 4xx). */
+  /** Retries after 429, 5xx, resets and silences (never after other 4xx), within resourceTimeoutMs. */
   retries: z._default(z.int().check(z.minimum(0), z.maximum(5)), 2),
   maxRedirects: z._default(z.int().check(z.minimum(0), z.maximum(20)), 10),
   userAgent: z._default(
     z.string(),
     'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 sitezip/0.1',
   ),
+  /**
+   * References (links, images, url()s...) a page may hold and still be parsed and rewritten;
+   * each costs a few hundred bytes while the page is captured. A page with more is saved as
+   * downloaded, with a note in the manifest. 100,000 links fit easily.
+   */
+  maxPageReferences: z._default(z.int().check(z.positive(), z.maximum(5_000_000)), 500_000),
   /** Depth of nested iframes captured as documents. */
   maxFrameDepth: z._default(z.int().check(z.minimum(0), z.maximum(5)), 2),
 });

@@ -71,14 +71,25 @@ describe('archiveSite', () => {
 
   it('stops calendars and reports why the crawl stopped', async () => {
     site.hits.clear();
-    const { manifest } = await crawl({ maxVariantsPerPath: 3 });
+    const { manifest, summary } = await crawl({ maxVariantsPerPath: 3 });
     const months = [...site.hits.keys()].filter((k) => k.startsWith('/calendar'));
     expect(months.length).toBe(3);
+    // The trap guard cut the crawl short: the manifest says so, and what it refused and why.
+    expect(summary.stoppedByCode).toBe('trap');
+    expect(manifest.stoppedBy).toBe('trap guard: more than 3 query variants of /calendar/');
+    expect(manifest.refused?.urls).toContainEqual({
+      url: `${site.origin}/calendar/?month=4`,
+      code: 'query-variants',
+      reason: 'more than 3 query variants of /calendar/',
+    });
+    expect(manifest.refused?.counts).toMatchObject({ 'query-variants': 1, 'robots-txt': 2 });
     const limited = await crawl({ maxPages: 4 });
     expect(limited.summary.stoppedBy).toMatch(/maxPages \(4\)/);
+    expect(limited.summary.stoppedByCode).toBe('max-pages');
     expect(limited.manifest.stoppedBy).toMatch(/maxPages/);
+    expect(limited.manifest.refused?.counts['max-pages']).toBeGreaterThan(3);
+    expect(limited.manifest.refused?.urls.filter((r) => r.code === 'max-pages')[0]?.reason).toBe('more than 4 pages');
     expect(limited.sink.text('index.html')).toContain(`href="${site.origin}/missing"`);
-    expect(manifest.stoppedBy).toBeUndefined();
   });
 
   it('respects the depth limit and keeps deeper links absolute', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1PX, serveFixture, TLS_CERT_PATH, type FixtureSite } from './support/fixture-site.js';
+import { trickle } from './support/hostile-pages.js';
 import { readZip } from './support/read-zip.js';
 
 // The CLI runs compiled JavaScript; `npm test` builds before running this file.
@@ -107,6 +108,20 @@ describe('sitezip CLI', () => {
     } finally {
       await silent.close();
     }
+  });
+
+  it('ends a page that trickles after --resource-timeout, with a timeout error, and says what a limit left out', async () => {
+    const slow = await serveFixture({ '/': trickle('text/html', 50) });
+    try {
+      const result = await run([slow.url, '--resource-timeout', '1', '-o', join(dir, 'slow.zip')], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+      expect(result.code).toBe(5);
+      expect(result.stderr).toContain(`${slow.url} took longer than 1 s to download (timeout)`);
+    } finally {
+      await slow.close();
+    }
+    const capped = await run([site.url, '--max-resources', '1', '-o', join(dir, 'capped.zip')], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+    expect(capped.stdout).toContain('stopped early: maxResources (1) reached');
+    expect(capped.stdout).toContain('left out: 1 URL (1 max-resources)');
   });
 
   it('captures over HTTPS, checking the certificate against the name', async () => {

@@ -5,6 +5,7 @@ import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
 import type { ArchiveSink } from '../sink/archive-sink.js';
 import type { ManifestEntry } from './manifest.js';
+import type { Refusals } from '../refusals.js';
 
 /** What became of one referenced URL: a place in the archive, or a reason it has none. */
 export type Outcome = { ok: true; path: string; dataUrl?: string } | { ok: false; code: string; error: string };
@@ -49,7 +50,8 @@ export interface CaptureContext {
   readonly moduleTasks: Set<Promise<void>>;
   /** The captured page's own import map, which bare specifiers in its modules resolve through. */
   importMap: ReadonlyMap<string, string>;
-  stoppedBy: string | undefined;
+  /** URLs left out by limits and trap guards, and why the capture stopped early. */
+  readonly refusals: Refusals;
   emit(): void;
 }
 

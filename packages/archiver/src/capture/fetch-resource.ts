@@ -57,16 +57,24 @@ export interface ResourceRequest {
 export function fetchResource(ctx: CaptureContext, request: ResourceRequest): Promise<Outcome> {
   // A module is processed differently from the same file loaded as a classic script.
   const key = request.kind === 'module' ? `module:${request.url}` : request.url;
-  return ctx.queue.get(key, () => start(ctx, request, key));
+  return ctx.queue.get(key, () => (ctx.queue.size > ctx.options.maxResources ? refuse(ctx, request.url) : start(ctx, request, key)));
 }
+
+/**
+ * Past maxResources a URL costs a counter and a shared answer, not a manifest entry: a
+ * stylesheet with 400,000 distinct url()s made a manifest of 400,000 lines and 1 GB of memory.
+ */
+function refuse(ctx: CaptureContext, url: string): Promise<Outcome> {
+  const limit = ctx.options.maxResources;
+  ctx.refusals.refuse(url, 'max-resources', `more than ${limit} resources`, `maxResources (${limit}) reached`);
+  return REFUSED;
+}
+
+const REFUSED: Promise<Outcome> = Promise.resolve({ ok: false, code: 'LIMIT_REACHED', error: 'Skipped: maxResources reached.' });
 
 async function start(ctx: CaptureContext, request: ResourceRequest, key: string): Promise<Outcome> {
   const entry: ManifestEntry = { url: request.url };
   ctx.manifest.set(key, entry);
-  if (ctx.queue.size > ctx.options.maxResources) {
-    ctx.stoppedBy ??= `maxResources (${ctx.options.maxResources}) reached`;
-    return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: more than ${ctx.options.maxResources} resources.`), false);
-  }
   ctx.progress.found++;
   ctx.emit();
   try {
@@ -88,7 +96,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
     }
     const size = resource.file?.size ?? resource.body.length;
     if (ctx.progress.bytes + size > ctx.options.maxTotalBytes) {
-      ctx.stoppedBy ??= `maxTotalBytes (${ctx.options.maxTotalBytes}) reached`;
+      ctx.refusals.stopBy('max-total-bytes', `maxTotalBytes (${ctx.options.maxTotalBytes}) reached`);
       return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: the capture reached ${ctx.options.maxTotalBytes} bytes.`));
     }
     const existing = ctx.paths.pathOf(resource.url);
@@ -103,7 +111,8 @@ async function start(ctx: CaptureContext, request: ResourceRequest, key: string)
     } else if (asCss) {
       track(ctx, guard(ctx, entry, processCss(ctx, resource, path, request.depth, request.encoding)));
     } else if (request.kind === 'frame' && isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth) {
-      track(ctx, guard(ctx, entry, processFrame(ctx, resource, path, request.depth)));
+      const framed = processFrame(ctx, resource, path, request.depth).then((note) => void (note && (entry.note = note)));
+      track(ctx, guard(ctx, entry, framed));
     } else if (mimeType === 'image/svg+xml' && (request.kind === 'frame' || request.kind === 'other') && !resource.file) {
       // An SVG shown as a document (object, embed, iframe) loads what it references.
       track(ctx, guard(ctx, entry, processSvgDocument(ctx, resource, path, request.depth)));

@@ -1,3 +1,5 @@
+import type { RefusalReport, StopCode } from '../refusals.js';
+
 /** One line of `sitezip-manifest.json`: what was fetched from where, and what became of it. */
 export interface ManifestEntry {
   url: string;
@@ -10,6 +12,8 @@ export interface ManifestEntry {
   contentType?: string;
   /** An ES module, inlined into the import map of the documents that use it (no file of its own). */
   inlined?: boolean;
+  /** Saved, but not as usual: e.g. a page beyond parsing, kept as downloaded without its resources. */
+  note?: string;
   /** Why the resource is missing from the archive. */
   error?: string;
   errorCode?: string;
@@ -27,8 +31,11 @@ export interface Manifest {
   pages: number;
   bytes: number;
   failures: number;
-  /** Why the capture stopped early, when a limit ended it. */
+  /** Why the capture stopped early, when a limit or a crawler trap cut it short. */
   stoppedBy?: string;
+  stoppedByCode?: StopCode;
+  /** URLs left out without being fetched (limits, traps, robots.txt): counted, the first ones listed. */
+  refused?: RefusalReport;
   resources: ManifestEntry[];
 }
 

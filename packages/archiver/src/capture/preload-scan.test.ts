@@ -27,4 +27,11 @@ describe('scanStylesheets', () => {
     expect(scanStylesheets('<link rel=stylesheet href="a.css?x=1&amp;y=2">', page)).toEqual([]);
     expect(scanStylesheets('<link rel=stylesheet href="javascript:void(0)"><link rel=stylesheet>', page)).toEqual([]);
   });
+
+  it('scans hostile markup in linear time (unclosed comments, text elements and tags by the million)', () => {
+    for (const unit of ['<!--', '<title>', '<link ', '<script>x', `<link rel=stylesheet href="${'a'.repeat(70_000)}">`]) {
+      const html = `<link rel=stylesheet href=a.css>${unit.repeat(Math.ceil(4_000_000 / unit.length))}`;
+      expect(scanStylesheets(html, page)).toEqual(['https://example.com/blog/a.css']);
+    }
+  });
 });

@@ -4,10 +4,13 @@ import type { CaptureContext } from './context.js';
 import { fetchResource } from './fetch-resource.js';
 import type { DecodedDocument } from './process-html.js';
 
-const COMMENTS = /<!--[\s\S]*?-->/g;
-// Elements whose text is no markup: a <link> written inside them is no link.
-const TEXT_ELEMENTS = /<(script|style|textarea|title|xmp)\b[\s\S]*?<\/\1\s*>/gi;
-const LINK_TAGS = /<link\b[^>]*>/gi;
+// What the scan stops at: comments and elements whose text is no markup (a <link> written inside
+// them is no link), <base>, and <link> tags. Every match ends where the next search starts, so
+// the scan is linear even in pages holding millions of unclosed `<!--` or `<link`.
+const TOKENS = /<!--|<(script|style|textarea|title|xmp)\b|<base[\s>]|<link\b[^>]*>?/gi;
+
+// A longer <link> is no stylesheet link a browser would see early; the parse still finds it.
+const MAX_TAG = 64 * 1024;
 
 /** The value of attribute `name` in one start tag, quoted or not. */
 function attribute(tag: string, name: string): string | undefined {
@@ -23,15 +26,28 @@ function attribute(tag: string, name: string): string | undefined {
  * character references.
  */
 export function scanStylesheets(html: string, pageUrl: string): string[] {
-  const markup = html.replace(COMMENTS, '').replace(TEXT_ELEMENTS, '');
-  if (/<base[\s>]/i.test(markup)) return [];
+  const tokens = new RegExp(TOKENS);
   const urls: string[] = [];
-  for (const tag of markup.match(LINK_TAGS) ?? []) {
-    const rel = attribute(tag, 'rel')?.toLowerCase().split(/\s+/);
-    const href = attribute(tag, 'href');
-    if (!rel?.includes('stylesheet') || !href || href.includes('&')) continue;
-    const url = normalizeUrl(href, pageUrl);
-    if (url) urls.push(url);
+  for (let match = tokens.exec(html); match; match = tokens.exec(html)) {
+    const [token, textElement] = match;
+    if (token === '<!--') {
+      const end = html.indexOf('-->', tokens.lastIndex);
+      if (end < 0) break;
+      tokens.lastIndex = end + 3;
+    } else if (textElement) {
+      const close = new RegExp(`</${textElement}\\s*>`, 'gi');
+      close.lastIndex = tokens.lastIndex;
+      if (!close.exec(html)) break;
+      tokens.lastIndex = close.lastIndex;
+    } else if (/^<base/i.test(token)) {
+      return [];
+    } else if (token.length <= MAX_TAG) {
+      const rel = attribute(token, 'rel')?.toLowerCase().split(/\s+/);
+      const href = attribute(token, 'href');
+      if (!rel?.includes('stylesheet') || !href || href.includes('&')) continue;
+      const url = normalizeUrl(href, pageUrl);
+      if (url) urls.push(url);
+    }
   }
   return urls;
 }

@@ -17,6 +17,6 @@ export async function processCss(
   const refs = findCssRefs(text);
   const found = refs.map((ref) => ({ url: ref.url, kind: ref.kind === 'import' ? ('stylesheet' as const) : ('image' as const) }));
   const outcomes = await resolveRefs(ctx, found, resource.url, resource.url, depth, encoding);
-  const rewritten = rewriteCss(text, (ref) => linkFor(path, ref.url, resource.url, outcomes));
+  const rewritten = rewriteCss(text, (ref) => linkFor(path, ref.url, outcomes));
   await save(ctx, path, Buffer.from(declareUtf8Css(rewritten), 'utf8'), true);
 }

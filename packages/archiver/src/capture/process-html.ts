@@ -2,6 +2,7 @@ import type { FetchedResource } from '../fetch/fetcher.js';
 import {
   findHtmlRefs,
   findModuleImports,
+  HtmlTooComplexError,
   moduleLexerReady,
   rewriteHtml,
   type HtmlRef,
@@ -15,7 +16,8 @@ import { relativeLink } from '../resolve/relative-path.js';
 import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeText, sniffHtmlEncoding } from './encoding.js';
 import { importMapScript, linkImports, moduleEntry, resolveImports } from './process-module.js';
-import { linkFor, outcomeFor, resolveRefs, type FoundRef } from './resolve-refs.js';
+import { linkFor, resolveRefs, type FoundRef } from './resolve-refs.js';
+import { saveAsDownloaded, scanDocument } from './scan-document.js';
 import { SpriteInliner } from './sprites.js';
 
 /**
@@ -37,6 +39,7 @@ export function decodeDocument(resource: FetchedResource): DecodedDocument {
 /**
  * Captures one HTML document: fetches what it references, rewrites references to relative
  * paths (links to other pages become absolute), removes what breaks offline, saves it.
+ * Returns a note when the document was beyond parsing and saved as downloaded instead.
  */
 export async function processDocument(
   ctx: CaptureContext,
@@ -44,29 +47,44 @@ export async function processDocument(
   document: DecodedDocument,
   path: string,
   depth: number,
-  scan: HtmlScan = findHtmlRefs(document.html),
+  scanned: HtmlScan | HtmlTooComplexError = scanDocument(ctx, document),
+): Promise<string | undefined> {
+  if (scanned instanceof HtmlTooComplexError) return saveAsDownloaded(ctx, path, document, OFFLINE_CSP, scanned.message);
+  await rewriteDocument(ctx, resource, document, path, depth, scanned);
+  return undefined;
+}
+
+async function rewriteDocument(
+  ctx: CaptureContext,
+  resource: FetchedResource,
+  document: DecodedDocument,
+  path: string,
+  depth: number,
+  scan: HtmlScan,
 ): Promise<void> {
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
   const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module');
   if (depth === 0) ctx.importMap = readImportMaps(scan.inlineScripts, base);
-  await moduleLexerReady;
+  const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
+  await moduleLexerReady;
   const [outcomes, inlineImports] = await Promise.all([
     resolveRefs(ctx, assets, base, resource.url, depth, document.encoding),
     resolveImports(ctx, inlineModules.flatMap((s) => findModuleImports(s.text)), base, depth),
   ]);
-  const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');
   if (usesModules) await drain(ctx, ctx.moduleTasks);
   const sprites = new SpriteInliner(ctx, base);
   const options: RewriteHtmlOptions = {
+    // Lets the rewrite revisit the elements with references instead of parsing the page again.
+    scan,
     charset: 'utf-8',
     csp: OFFLINE_CSP,
     ...(usesModules ? { headHtml: importMapScript(ctx) } : {}),
     map: (ref) => {
       if (ref.kind === 'page') return pageLink(ctx, path, ref, base);
-      if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, base, outcomes);
-      if (ref.kind !== 'module') return linkFor(path, ref.url, base, outcomes);
-      const outcome = outcomeFor(ref.url, base, outcomes);
+      if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, outcomes);
+      if (ref.kind !== 'module') return linkFor(path, ref.url, outcomes);
+      const outcome = outcomes.of(ref.url);
       return outcome && (outcome.ok ? moduleEntry(outcome.path) : '');
     },
     // Our import map replaces the page's own: its entries were folded into the module keys.
@@ -110,10 +128,10 @@ export async function processSvgDocument(ctx: CaptureContext, resource: FetchedR
   const scan = findHtmlRefs(text);
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
   const outcomes = await resolveRefs(ctx, assets, resource.url, resource.url, depth);
-  const rewritten = rewriteHtml(text, { map: (ref) => (ref.kind === 'page' ? undefined : linkFor(path, ref.url, resource.url, outcomes)) });
+  const rewritten = rewriteHtml(text, { scan, map: (ref) => (ref.kind === 'page' ? undefined : linkFor(path, ref.url, outcomes)) });
   await save(ctx, path, Buffer.from(rewritten, 'utf8'), true);
 }
 
-export async function processFrame(ctx: CaptureContext, resource: FetchedResource, path: string, depth: number): Promise<void> {
-  await processDocument(ctx, resource, decodeDocument(resource), path, depth);
+export async function processFrame(ctx: CaptureContext, resource: FetchedResource, path: string, depth: number): Promise<string | undefined> {
+  return processDocument(ctx, resource, decodeDocument(resource), path, depth);
 }

@@ -43,8 +43,9 @@ describe('TrapGuard', () => {
     const guard = new TrapGuard({ maxVariantsPerPath: 3, maxRepeatedSegment: 2, maxUrlLength: 100 });
     const calendar = Array.from({ length: 5 }, (_, i) => guard.refuse(`http://e.com/cal/?month=${i}`));
     expect(calendar.filter((r) => r === undefined)).toHaveLength(3);
-    expect(guard.refuse('http://e.com/a/b/a/b/a/')).toBe('repeating path');
-    expect(guard.refuse(`http://e.com/${'x'.repeat(200)}`)).toBe('URL too long');
+    expect(calendar[4]).toEqual({ code: 'query-variants', reason: 'more than 3 query variants of /cal/' });
+    expect(guard.refuse('http://e.com/a/b/a/b/a/')).toMatchObject({ code: 'repeating-path' });
+    expect(guard.refuse(`http://e.com/${'x'.repeat(200)}`)).toMatchObject({ code: 'url-too-long' });
     expect(guard.refuse('http://e.com/plain/')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { RefusalCode } from '../refusals.js';
 import { canonicalPageUrl } from './canonical.js';
 import type { Scope } from './scope.js';
 import type { TrapGuard } from './traps.js';
@@ -16,7 +17,11 @@ export interface FrontierLimits {
   maxDepth: number;
 }
 
-export type Refusal = 'out of scope' | 'too deep' | 'page limit' | 'robots.txt' | string;
+/** Why a link was not admitted; out of scope and not a page are no refusal worth reporting. */
+export type Refusal = 'not-a-page' | 'out-of-scope' | RefusalCode;
+
+/** Told of every refusal that cut the crawl short or that robots.txt asked for, with the canonical URL. */
+export type RefusalListener = (url: string, code: RefusalCode, reason: string, stopMessage?: string) => void;
 
 /**
  * The pages of a site capture, breadth first. A page is admitted once (by canonical URL) and
@@ -27,8 +32,6 @@ export class Frontier {
   private readonly entries = new Map<string, PageEntry>();
   private readonly queue: PageEntry[] = [];
   private head = 0;
-  /** Why the crawl stopped admitting pages, when a limit did it. */
-  stoppedBy: string | undefined;
 
   constructor(
     private readonly scope: Scope,
@@ -36,23 +39,22 @@ export class Frontier {
     private readonly traps: TrapGuard,
     private readonly allowedByRobots: (url: string) => boolean,
     private readonly pathFor: (canonical: string) => string,
+    private readonly onRefused: RefusalListener = () => undefined,
   ) {}
 
   /** Admits a linked page, or says why not. */
   admit(reference: string, base: string, depth: number): PageEntry | Refusal {
     const canonical = canonicalPageUrl(reference, base);
-    if (!canonical) return 'not a page';
+    if (!canonical) return 'not-a-page';
     const known = this.entries.get(canonical);
     if (known) return known;
-    if (!this.scope.includes(canonical)) return 'out of scope';
-    if (depth > this.limits.maxDepth) return 'too deep';
-    if (!this.allowedByRobots(canonical)) return 'robots.txt';
+    if (!this.scope.includes(canonical)) return 'out-of-scope';
+    const { maxDepth, maxPages } = this.limits;
+    if (depth > maxDepth) return this.refused(canonical, 'max-depth', `more than ${maxDepth} links from the start page`, `maxDepth (${maxDepth}) reached`);
+    if (!this.allowedByRobots(canonical)) return this.refused(canonical, 'robots-txt', 'robots.txt does not allow it');
     const trap = this.traps.refuse(canonical);
-    if (trap) return trap;
-    if (this.entries.size >= this.limits.maxPages) {
-      this.stoppedBy ??= `maxPages (${this.limits.maxPages}) reached`;
-      return 'page limit';
-    }
+    if (trap) return this.refused(canonical, trap.code, trap.reason);
+    if (this.entries.size >= maxPages) return this.refused(canonical, 'max-pages', `more than ${maxPages} pages`, `maxPages (${maxPages}) reached`);
     const url = new URL(reference, base);
     url.hash = '';
     const entry: PageEntry = { url: url.href, canonical, depth, path: this.pathFor(canonical) };
@@ -65,6 +67,11 @@ export class Frontier {
   pathOf(reference: string, base?: string): string | undefined {
     const canonical = canonicalPageUrl(reference, base);
     return canonical ? this.entries.get(canonical)?.path : undefined;
+  }
+
+  private refused(url: string, code: RefusalCode, reason: string, stopMessage?: string): RefusalCode {
+    this.onRefused(url, code, reason, stopMessage);
+    return code;
   }
 
   next(): PageEntry | undefined {

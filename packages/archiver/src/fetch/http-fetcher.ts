@@ -54,27 +54,36 @@ export class HttpFetcher implements Fetcher {
     this.h2 = new H2Sessions(guard, options.requestTimeoutMs, trust.ca);
   }
 
+  /**
+   * One resource, retried after overload, resets and silences; `resourceTimeoutMs` bounds all
+   * its attempts together, so a server that trickles, or accepts and never answers, costs
+   * one deadline, not one per attempt.
+   */
   async fetch(url: string, init: FetchInit = {}): Promise<FetchedResource> {
+    const timeoutMs = this.options.resourceTimeoutMs;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    const endsAt = Date.now() + timeoutMs;
     for (let attempt = 0; ; attempt++) {
-      const deadline = AbortSignal.timeout(this.options.resourceTimeoutMs);
-      const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
       try {
         const resource = await this.fetchFollowingRedirects(url, { ...init, signal });
         const overloaded = resource.status === 429 || (resource.status >= 500 && resource.status !== 501);
-        if (overloaded && attempt < this.options.retries) {
-          await backoff(attempt, init.signal, retryAfterMs(resource.headers['retry-after']));
-          continue;
+        const wait = retryAfterMs(resource.headers['retry-after']) ?? backoffMs(attempt);
+        // A wait that would outlast the deadline is no retry: the answer we have is the answer.
+        if (overloaded && attempt < this.options.retries && Date.now() + wait < endsAt) {
+          await delay(wait, undefined, { signal }).catch(() => undefined);
+          if (!signal.aborted) continue;
         }
         return resource;
       } catch (error) {
         if (deadline.aborted && !init.signal?.aborted) {
-          // A body that trickles steadily past the deadline would do the same again.
-          const seconds = Math.round(this.options.resourceTimeoutMs / 1000);
-          throw new ArchiveError('TIMEOUT', `${url} took longer than ${seconds} s to download (timeout).`, { cause: error });
+          const seconds = Number((timeoutMs / 1000).toFixed(1));
+          const tries = attempt > 0 ? `, ${attempt + 1} attempts` : '';
+          throw new ArchiveError('TIMEOUT', `${url} took longer than ${seconds} s to download (timeout${tries}).`, { cause: error });
         }
         const failure = toArchiveError(error, url);
         if (!failure.retryable || attempt >= this.options.retries || init.signal?.aborted) throw failure;
-        await backoff(attempt, init.signal);
+        await delay(backoffMs(attempt), undefined, { signal }).catch(() => undefined);
       }
     }
   }
@@ -168,7 +177,8 @@ export class HttpFetcher implements Fetcher {
   private async sendOnce(target: URL, init: FetchInit, cookie: string): Promise<RawResponse> {
     const request = { target, headers: this.requestHeaders(init, cookie), timeoutMs: this.options.requestTimeoutMs, signal: init.signal };
     for (let refused = 0; ; refused++) {
-      const session = target.protocol === 'https:' ? await this.h2.sessionFor(target) : undefined;
+      // Connecting (TLS, ALPN) counts against the deadline too: a server may accept and never answer.
+      const session = target.protocol === 'https:' ? await abortable(this.h2.sessionFor(target), init.signal) : undefined;
       if (!session) return sendHttp1(target.protocol === 'https:' ? this.agents.https : this.agents.http, request);
       try {
         return await sendHttp2(session, request);
@@ -209,7 +219,22 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
   return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : undefined;
 }
 
-function backoff(attempt: number, signal: AbortSignal | undefined, wantedMs?: number): Promise<void> {
-  return delay(wantedMs ?? 200 * 2 ** attempt, undefined, { signal }).catch(() => undefined);
+function backoffMs(attempt: number): number {
+  return 200 * 2 ** attempt;
+}
+
+/** `work`, or its rejection with an AbortError as soon as `signal` aborts (the work itself goes on). */
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function abortError(): Error {
+  return Object.assign(new Error('The request was aborted.'), { name: 'AbortError' });
 }
 

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable, type Transform } from 'node:stream';
+import { pipeline, Readable, type Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
 import { ArchiveError } from '../errors.js';
@@ -49,11 +49,15 @@ export async function readBody(body: Readable, contentEncoding: string, limits: 
     const iterator = body[Symbol.asyncIterator]();
     const first = await iterator.next();
     const firstChunk = first.done ? undefined : (first.value as Buffer);
-    stream = Readable.from(chain(firstChunk, iterator), { objectMode: false });
+    const source = Readable.from(chain(firstChunk, iterator), { objectMode: false });
     // Encodings are listed in the order they were applied; undo them in reverse.
-    for (const encoding of encodings.reverse()) {
-      const decoder = decoderFor(encoding, firstChunk?.[0]);
-      if (decoder) stream = stream.pipe(decoder);
+    const decoders = encodings.reverse().flatMap((encoding) => decoderFor(encoding, firstChunk?.[0]) ?? []);
+    // pipeline, not pipe: a body cut off (deadline, reset) must fail the read, not leave the
+    // decoder waiting forever or throw an unhandled error out of the process.
+    stream = source;
+    if (decoders.length > 0) {
+      pipeline([source, ...decoders], () => undefined);
+      stream = decoders[decoders.length - 1]!;
     }
   }
   const chunks: Buffer[] = [];

@@ -43,15 +43,23 @@ function replacementFor(span: CssSpan, url: string): string {
  * token, or the value inside an unquoted `url(...)`); every other byte is kept.
  */
 export function rewriteCss(css: string, map: (ref: CssRef) => string | undefined): string {
-  let out = '';
+  // Joined a few thousand parts at a time (see applyEdits): a 20 MB stylesheet holds 400,000 url()s.
+  const chunks: string[] = [];
+  let parts: string[] = [];
   let pos = 0;
   for (const { span, ref } of locateRefs(css)) {
     const next = map(ref);
     if (next === undefined) continue;
-    out += css.slice(pos, span.start) + replacementFor(span, next);
+    parts.push(css.slice(pos, span.start), replacementFor(span, next));
+    if (parts.length >= 8192) {
+      chunks.push(parts.join(''));
+      parts = [];
+    }
     pos = span.end;
   }
-  return out + css.slice(pos);
+  parts.push(css.slice(pos));
+  chunks.push(parts.join(''));
+  return chunks.join('');
 }
 
 /** `@charset "` as bytes: CSS Syntax only honours this exact, case-sensitive form. */

@@ -14,15 +14,16 @@ import { appendDeclaration, backgroundDeclaration, cssRefKind, rewriteSlot, type
 import {
   attributeMap,
   childElement,
-  forEachElement,
+  HtmlTooComplexError,
   isHtmlElement,
   parseDocument,
-  type Document,
+  type DocumentOutline,
   type Element,
 } from './html-tree.js';
 import { trimAsciiWhitespace } from './skip-url.js';
 
 export type { HtmlRef, HtmlRefMap } from './html-slot.js';
+export { HtmlTooComplexError, MAX_OPEN_ELEMENTS } from './html-tree.js';
 
 /** The text of an inline `<script type="module">` or `<script type="importmap">`. */
 export interface InlineScript {
@@ -65,32 +66,78 @@ export interface RewriteHtmlOptions {
   bodyHtml?: string;
   /** Rewrites inline module scripts and import maps. */
   inlineScript?: InlineScriptMap;
+  /**
+   * What {@link findHtmlRefs} returned for this same text: the rewrite then revisits only the
+   * elements that held references (when there were not too many) instead of parsing again.
+   */
+  scan?: HtmlScan;
 }
 
 /** `<meta http-equiv>` values whose behaviour would break or leave the saved copy. */
 const REMOVED_META = new Set(['content-security-policy', 'refresh']);
 
 interface Pass {
+  /** Calls of `map` and `inlineScript` so far: an element whose visit made none needs no second visit. */
+  calls: number;
   robots: string[];
   html: string;
   map: HtmlRefMap;
   inlineScript: InlineScriptMap | undefined;
   edits: Edit[];
   baseHref: string | undefined;
+  /** Start offset of the element being visited: references are reported in document order. */
+  at: number;
 }
 
 /**
  * List the references of an HTML document: attributes from the `HTML_SOURCES` table (lazy-loading
  * attributes resolved), `style` attributes and `<style>` text, and `iframe srcdoc` documents.
- * `<noscript>` and `<template>` content is included.
+ * `<noscript>` and `<template>` content is included. Throws {@link HtmlTooComplexError} past
+ * `maxRefs` references or {@link MAX_OPEN_ELEMENTS} nested elements, without parsing further.
  */
-export function findHtmlRefs(html: string): HtmlScan {
-  const refs: HtmlRef[] = [];
+export function findHtmlRefs(html: string, maxRefs = Infinity): HtmlScan {
+  const found: { at: number; ref: HtmlRef }[] = [];
   const inlineScripts: InlineScript[] = [];
-  const record = (ref: HtmlRef) => void refs.push(ref);
-  const { pass } = scan(html, record, (script) => void inlineScripts.push(script));
-  return { baseHref: pass.baseHref, refs, inlineScripts, robots: pass.robots };
+  let sorted = true;
+  const record = (ref: HtmlRef): undefined => {
+    if (found.length >= maxRefs) throw new HtmlTooComplexError(`the page holds more than ${maxRefs} references`);
+    const at = pass.at;
+    if (at < (found[found.length - 1]?.at ?? -Infinity)) sorted = false;
+    found.push({ at, ref });
+  };
+  const pass = newPass(html, record, (script) => void inlineScripts.push(script));
+  const visits: Visits = { list: [], overflowed: false };
+  const outline = scan(pass, visits);
+  // `<html>` and `<body>` are visited last (see parseDocument); their references come first.
+  if (!sorted) found.sort((a, b) => a.at - b.at);
+  const result: HtmlScan = { baseHref: pass.baseHref, refs: found.map((f) => f.ref), inlineScripts, robots: pass.robots };
+  if (!visits.overflowed) replays.set(result, { html, visits: visits.list, outline });
+  return result;
 }
+
+/** One visit that mattered: the element, and whether it was visited as it opened or closed. */
+interface Visit {
+  el: Element;
+  closed: boolean;
+}
+
+/** The visits a rewrite would repeat; dropped as soon as there are too many to keep. */
+interface Visits {
+  list: Visit[];
+  overflowed: boolean;
+}
+
+/** How {@link rewriteHtml} redoes a scan's work without parsing: the elements to visit again, and the outline. */
+interface Replay {
+  html: string;
+  visits: Visit[];
+  outline: DocumentOutline;
+}
+
+// Kept out of HtmlScan so that a scan stays plain data; collected with it.
+const replays = new WeakMap<HtmlScan, Replay>();
+// Elements kept for a rewrite without a second parse; a page with more (100,000 links) parses again.
+const MAX_REVISITED = 10_000;
 
 /**
  * Rewrite references by splicing into the original text, so every byte not edited stays as it
@@ -99,16 +146,24 @@ export function findHtmlRefs(html: string): HtmlScan {
  * attributes; and inserts `options.csp` as a `<meta>` at the start of `<head>`.
  */
 export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
-  const { pass, doc } = scan(html, options.map, options.inlineScript);
+  const pass = newPass(html, options.map, options.inlineScript);
+  const replay = options.scan && replays.get(options.scan);
+  let outline: DocumentOutline;
+  if (replay?.html === html) {
+    for (const { el, closed } of replay.visits) visit(el, closed, pass);
+    outline = replay.outline;
+  } else {
+    outline = scan(pass);
+  }
   const charset = options.charset ? `<meta charset="${escapeAttribute(options.charset)}">` : '';
   const csp = options.csp ? `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}">` : '';
   const head = charset + csp + (options.headHtml ?? '');
   if (head) {
-    const at = cspInsertionPoint(doc);
+    const at = cspInsertionPoint(outline);
     pass.edits.push({ start: at, end: at, text: head });
   }
   if (options.bodyHtml) {
-    const at = bodyInsertionPoint(doc, html.length);
+    const at = bodyInsertionPoint(outline, html.length);
     pass.edits.push({ start: at, end: at, text: options.bodyHtml });
   }
   return applyEdits(html, pass.edits);
@@ -116,22 +171,72 @@ export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
 
 /** Without a CSP: an `iframe srcdoc` inherits its parent's policy. */
 function rewriteDocument(html: string, map: HtmlRefMap): string {
-  return applyEdits(html, scan(html, map).pass.edits);
+  const pass = newPass(html, map);
+  scan(pass);
+  return applyEdits(html, pass.edits);
 }
 
-/** Walk the document, calling `map` for each reference and collecting the edits to make. */
-function scan(html: string, map: HtmlRefMap, inlineScript?: InlineScriptMap): { pass: Pass; doc: Document } {
-  const doc = parseDocument(html);
-  const pass: Pass = { robots: [], html, map, inlineScript, edits: [], baseHref: undefined };
-  forEachElement(doc, (el) => visitElement(el, pass));
-  return { pass, doc };
+/**
+ * Parse the document once, calling `map` for each reference and collecting the edits to make
+ * as the parser goes: attributes when an element opens, `<style>` and script text when it closes.
+ */
+function scan(pass: Pass, visits?: Visits): DocumentOutline {
+  const record = (el: Element, closed: boolean): void => {
+    const before = pass.calls + pass.edits.length + pass.robots.length;
+    visit(el, closed, pass);
+    if (!visits || visits.overflowed || pass.calls + pass.edits.length + pass.robots.length === before) return;
+    // A detached copy: the element itself still links into the tree the parser is building.
+    visits.list.push({ el: { ...el, parentNode: null, childNodes: el.tagName === 'style' ? el.childNodes : [] }, closed });
+    if (visits.list.length > MAX_REVISITED) {
+      // Let the elements go now, not at the end of a long parse.
+      visits.list = [];
+      visits.overflowed = true;
+    }
+  };
+  return parseDocument(pass.html, { opened: (el) => record(el, false), closed: (el) => record(el, true) });
+}
+
+function visit(el: Element, closed: boolean, pass: Pass): void {
+  pass.at = el.sourceCodeLocation?.startOffset ?? -1;
+  if (closed) visitClosed(el, pass);
+  else visitElement(el, pass);
+}
+
+function newPass(html: string, map: HtmlRefMap, inlineScript?: InlineScriptMap): Pass {
+  const pass: Pass = {
+    calls: 0,
+    robots: [],
+    html,
+    map: (ref) => {
+      pass.calls++;
+      return map(ref);
+    },
+    inlineScript: inlineScript && ((script) => {
+      pass.calls++;
+      return inlineScript(script);
+    }),
+    edits: [],
+    baseHref: undefined,
+    at: 0,
+  };
+  return pass;
+}
+
+/** The text of `<style>` and inline scripts, once the element closed. */
+function visitClosed(el: Element, pass: Pass): void {
+  const tag = el.tagName.toLowerCase();
+  if (tag === 'style') rewriteStyleText(el, pass);
+  if (tag !== 'script' || !isHtmlElement(el)) return;
+  const attrs = attributeMap(el);
+  if (!attrs.has('src')) rewriteInlineScript(el, attrs, pass);
 }
 
 function visitElement(el: Element, pass: Pass): void {
   const tag = el.tagName.toLowerCase();
   const attrs = attributeMap(el);
   const loc = el.sourceCodeLocation;
-  if (tag === 'base' && attrs.has('href')) {
+  // Only HTML's <base> and <meta> act (and, being void, they are complete when they open).
+  if (tag === 'base' && attrs.has('href') && isHtmlElement(el)) {
     pass.baseHref ??= attrs.get('href');
     // A `target` still matters after relinking: then drop only the href.
     const href = loc?.attrs?.href;
@@ -139,15 +244,14 @@ function visitElement(el: Element, pass: Pass): void {
     else if (href) pass.edits.push(removeAttribute(pass.html, href));
     return;
   }
-  if (tag === 'meta' && REMOVED_META.has(trimAsciiWhitespace(attrs.get('http-equiv') ?? '').toLowerCase())) {
+  const meta = tag === 'meta' && isHtmlElement(el);
+  if (meta && REMOVED_META.has(trimAsciiWhitespace(attrs.get('http-equiv') ?? '').toLowerCase())) {
     removeRange(pass, loc);
     return;
   }
-  if (tag === 'meta' && trimAsciiWhitespace(attrs.get('name') ?? '').toLowerCase() === 'robots') {
+  if (meta && trimAsciiWhitespace(attrs.get('name') ?? '').toLowerCase() === 'robots') {
     pass.robots.push(...(attrs.get('content') ?? '').toLowerCase().split(',').map((d) => d.trim()).filter(Boolean));
   }
-  if (tag === 'style') rewriteStyleText(el, pass);
-  if (tag === 'script' && !attrs.has('src') && isHtmlElement(el)) rewriteInlineScript(el, attrs, pass);
   rewriteAttributes(el, tag, attrs, pass);
 }
 
@@ -221,11 +325,11 @@ function rewriteAttributes(el: Element, tag: string, attrs: ReadonlyMap<string, 
 }
 
 /** Right after `<body>`; when the body tag is implied, before its first child; else at the end. */
-function bodyInsertionPoint(doc: Document, length: number): number {
-  const body = childElement(childElement(doc, 'html'), 'body');
+function bodyInsertionPoint({ document, firstChildren }: DocumentOutline, length: number): number {
+  const body = childElement(childElement(document, 'html'), 'body');
   const bodyTag = body?.sourceCodeLocation?.startTag;
   if (bodyTag) return bodyTag.endOffset;
-  const first = body?.childNodes.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
+  const first = body && firstChildren.get(body)?.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
   return first?.startOffset ?? length;
 }
 
@@ -233,12 +337,12 @@ function bodyInsertionPoint(doc: Document, length: number): number {
  * Right after `<head>`; when the head tag is implied, before its first child, else after
  * `<html>`, else after the doctype (never before it: that would switch to quirks mode).
  */
-function cspInsertionPoint(doc: Document): number {
+function cspInsertionPoint({ document: doc, firstChildren }: DocumentOutline): number {
   const htmlEl = childElement(doc, 'html');
   const head = childElement(htmlEl, 'head');
   const headTag = head?.sourceCodeLocation?.startTag;
   if (headTag) return headTag.endOffset;
-  const first = head?.childNodes.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
+  const first = head && firstChildren.get(head)?.find((n) => n.sourceCodeLocation)?.sourceCodeLocation;
   if (first) return first.startOffset;
   const htmlTag = htmlEl?.sourceCodeLocation?.startTag;
   if (htmlTag) return htmlTag.endOffset;

@@ -3,6 +3,8 @@ export { cssCharset, findCssRefs, rewriteCss, type CssRef } from './css.js';
 export { HTML_SOURCES, PLACEHOLDER_MARKERS, type AttrTest, type HtmlSource, type RefKind } from './html-sources.js';
 export {
   findHtmlRefs,
+  HtmlTooComplexError,
+  MAX_OPEN_ELEMENTS,
   rewriteHtml,
   type HtmlRef,
   type HtmlRefMap,
