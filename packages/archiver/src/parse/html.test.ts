@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { expectLinearTime } from '../../test/support/time-budget.js';
 import { findHtmlRefs, rewriteHtml, type HtmlRef } from './html.js';
 
 const urls = (html: string) => findHtmlRefs(html).refs.map((r) => r.url);
@@ -275,6 +276,12 @@ describe('robustness', () => {
     const depth = 100_000;
     const html = `${'<div>'.repeat(depth)}<img src=deep.png>${'</div>'.repeat(depth)}`;
     expect(urls(html)).toEqual(['deep.png']);
+  });
+
+  it('takes linear time on long whitespace runs in URLs and in a style it extends', () => {
+    const spaces = ' '.repeat(40_000);
+    const html = `<img src="a${spaces}b"><div style="color:red${spaces};" data-bg=c.png></div><style>p{b:url("d${spaces}e")}</style>`;
+    expectLinearTime('rewriteHtml', html, () => prefixAll(html));
   });
 });
 
