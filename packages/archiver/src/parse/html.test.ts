@@ -221,6 +221,10 @@ describe('rewriteHtml csp', () => {
     expect(insert('<p>x')).toBe(`${meta}<p>x`);
   });
 
+  it('goes before a doctype cut off by the end of input, which would take it in', () => {
+    expect(insert('<!DOCTYPE html')).toBe(`${meta}<!DOCTYPE html`);
+  });
+
   it('lands in <head> of the parsed result, ahead of a removed CSP meta', () => {
     const out = insert('<head><meta http-equiv=Content-Security-Policy content="x"><link rel=stylesheet href=a.css></head>');
     expect(out).toBe(`<head>${meta}<link rel=stylesheet href=a.css></head>`);

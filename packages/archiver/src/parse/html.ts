@@ -104,7 +104,7 @@ export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
   const csp = options.csp ? `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}">` : '';
   const head = charset + csp + (options.headHtml ?? '');
   if (head) {
-    const at = cspInsertionPoint(doc);
+    const at = cspInsertionPoint(doc, html);
     pass.edits.push({ start: at, end: at, text: head });
   }
   if (options.bodyHtml) {
@@ -231,9 +231,10 @@ function bodyInsertionPoint(doc: Document, length: number): number {
 
 /**
  * Right after `<head>`; when the head tag is implied, before its first child, else after
- * `<html>`, else after the doctype (never before it: that would switch to quirks mode).
+ * `<html>`, else after the doctype (never before it: that would switch to quirks mode), unless
+ * the end of input cut the doctype off: then it would take in what follows, and is quirks anyway.
  */
-function cspInsertionPoint(doc: Document): number {
+function cspInsertionPoint(doc: Document, html: string): number {
   const htmlEl = childElement(doc, 'html');
   const head = childElement(htmlEl, 'head');
   const headTag = head?.sourceCodeLocation?.startTag;
@@ -242,6 +243,6 @@ function cspInsertionPoint(doc: Document): number {
   if (first) return first.startOffset;
   const htmlTag = htmlEl?.sourceCodeLocation?.startTag;
   if (htmlTag) return htmlTag.endOffset;
-  const doctype = doc.childNodes.find((n) => n.nodeName === '#documentType');
-  return doctype?.sourceCodeLocation?.endOffset ?? 0;
+  const doctype = doc.childNodes.find((n) => n.nodeName === '#documentType')?.sourceCodeLocation;
+  return doctype && html[doctype.endOffset - 1] === '>' ? doctype.endOffset : 0;
 }
