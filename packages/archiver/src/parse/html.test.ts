@@ -182,10 +182,24 @@ describe('rewriteHtml', () => {
 </head>`);
   });
 
+  it('leaves an empty comment for a removed element after a literal <, which would join what follows', () => {
+    const html = 'a<<base href=x>script>alert(1)</script> b<<meta http-equiv=refresh content=0>!-- c --><<script type=importmap>{}</script>p>';
+    expect(rewriteHtml(html, { map: () => undefined, inlineScript: () => null })).toBe(
+      'a<<!---->script>alert(1)</script> b<<!---->!-- c --><<!---->p>',
+    );
+  });
+
   it('removes integrity and crossorigin only where the reference was rewritten', () => {
     const html = `<link rel=stylesheet href=a.css integrity="sha384-A" crossorigin=anonymous><script src=b.js integrity="sha384-B" crossorigin></script>`;
     expect(rewriteHtml(html, { map: (ref) => (ref.url === 'a.css' ? 'L/a.css' : undefined) })).toBe(
       `<link rel=stylesheet href="L/a.css"><script src=b.js integrity="sha384-B" crossorigin></script>`,
+    );
+  });
+
+  it('edits attributes written with a bare = or before a / without changing their neighbours', () => {
+    const html = `<link href=a.css rel=stylesheet crossorigin/><img data-src=b.png alt=><div data-bg=c.png style=></div><script crossorigin=""src=d.js></script>`;
+    expect(prefixAll(html)).toBe(
+      `<link href="L/a.css" rel=stylesheet /><img src="L/b.png" data-src="L/b.png" alt=><div data-bg="L/c.png" style="background-image:url(L/c.png)"></div><script src="L/d.js"></script>`,
     );
   });
 

@@ -5,6 +5,7 @@ import {
   escapeAttribute,
   escapeText,
   removeAttribute,
+  removeElement,
   setAttribute,
   type Edit,
   type Range,
@@ -159,12 +160,12 @@ function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pa
   // Script content is raw text: the source between the tags is exactly what the browser runs.
   const text = pass.html.slice(startTag.endOffset, endTag.startOffset);
   const next = pass.inlineScript({ type, text });
-  if (next === null) pass.edits.push({ start: startTag.startOffset, end: endTag.endOffset, text: '' });
+  if (next === null) pass.edits.push(removeElement(pass.html, { startOffset: startTag.startOffset, endOffset: endTag.endOffset }));
   else if (next !== undefined && next !== text) pass.edits.push({ start: startTag.endOffset, end: endTag.startOffset, text: next });
 }
 
 function removeRange(pass: Pass, range: Range | null | undefined): void {
-  if (range) pass.edits.push({ start: range.startOffset, end: range.endOffset, text: '' });
+  if (range) pass.edits.push(removeElement(pass.html, range));
 }
 
 function rewriteStyleText(el: Element, pass: Pass): void {
