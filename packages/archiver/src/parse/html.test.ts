@@ -56,6 +56,12 @@ describe('findHtmlRefs', () => {
     expect(findHtmlRefs('<base target=_top><base href="http://a.test/x/"><base href="http://b.test/">').baseHref).toBe('http://a.test/x/');
   });
 
+  it('takes no base URL from an SVG <base>, which is no base element, and leaves it in place', () => {
+    const html = '<svg><base href="http://a.test/"></base></svg><img src=a.png>';
+    expect(findHtmlRefs(html).baseHref).toBeUndefined();
+    expect(rewriteHtml(html, { map: () => undefined })).toBe(html);
+  });
+
   it('does not throw on malformed HTML, reading it as browsers do', () => {
     // A tag cut off by the end of input is dropped; a stray <td> outside a table is ignored.
     const html = '<img src=a.png<b><p <<>> </div></table><td background=t.png><img src="c.png"<img src="cut';
@@ -180,6 +186,10 @@ describe('rewriteHtml', () => {
     expect(rewriteHtml(html, { map: () => undefined })).toBe(`<head>
 <meta http-equiv=content-type content="text/html"><base target=_blank>
 </head>`);
+  });
+
+  it('rewrites the other attributes of a <base target> it keeps, as of any element', () => {
+    expect(prefixAll('<base target=_top href=/x/ style="background:url(b.png)">')).toBe('<base target=_top style="background:url(L/b.png)">');
   });
 
   it('leaves an empty comment for a removed element after a literal <, which would join what follows', () => {

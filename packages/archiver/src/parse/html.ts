@@ -132,13 +132,17 @@ function visitElement(el: Element, pass: Pass): void {
   const tag = el.tagName.toLowerCase();
   const attrs = attributeMap(el);
   const loc = el.sourceCodeLocation;
-  if (tag === 'base' && attrs.has('href')) {
+  // An SVG or MathML `<base>` is no base element: it sets no base URL.
+  if (tag === 'base' && attrs.has('href') && isHtmlElement(el)) {
     pass.baseHref ??= attrs.get('href');
-    // A `target` still matters after relinking: then drop only the href.
+    if (!attrs.has('target')) {
+      removeRange(pass, loc);
+      return;
+    }
+    // A `target` still matters after relinking: then drop only the href, and go on with the
+    // rest, which a rewritten copy would otherwise show for the first time.
     const href = loc?.attrs?.href;
-    if (!attrs.has('target')) removeRange(pass, loc);
-    else if (href) pass.edits.push(removeAttribute(pass.html, href));
-    return;
+    if (href) pass.edits.push(removeAttribute(pass.html, href));
   }
   if (tag === 'meta' && REMOVED_META.has(trimAsciiWhitespace(attrs.get('http-equiv') ?? '').toLowerCase())) {
     removeRange(pass, loc);
