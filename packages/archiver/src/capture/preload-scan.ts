@@ -4,10 +4,12 @@ import type { CaptureContext } from './context.js';
 import { fetchResource } from './fetch-resource.js';
 import type { DecodedDocument } from './process-html.js';
 
-const COMMENTS = /<!--[\s\S]*?-->/g;
+// A comment, text element or tag left open runs to the end of input, as in browsers. (Each match
+// must be able to end there: else every later opening would rescan to the end, quadratic.)
+const COMMENTS = /<!--[\s\S]*?(?:-->|$)/g;
 // Elements whose text is no markup: a <link> written inside them is no link.
-const TEXT_ELEMENTS = /<(script|style|textarea|title|xmp)\b[\s\S]*?<\/\1\s*>/gi;
-const LINK_TAGS = /<link\b[^>]*>/gi;
+const TEXT_ELEMENTS = /<(script|style|textarea|title|xmp)\b[\s\S]*?(?:<\/\1\s*>|$)/gi;
+const LINK_TAGS = /<link\b[^>]*>?/gi;
 
 /** The value of attribute `name` in one start tag, quoted or not. */
 function attribute(tag: string, name: string): string | undefined {
@@ -27,6 +29,7 @@ export function scanStylesheets(html: string, pageUrl: string): string[] {
   if (/<base[\s>]/i.test(markup)) return [];
   const urls: string[] = [];
   for (const tag of markup.match(LINK_TAGS) ?? []) {
+    if (!tag.endsWith('>')) continue; // cut off by the end of input: browsers drop it
     const rel = attribute(tag, 'rel')?.toLowerCase().split(/\s+/);
     const href = attribute(tag, 'href');
     if (!rel?.includes('stylesheet') || !href || href.includes('&')) continue;
