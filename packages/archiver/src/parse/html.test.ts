@@ -62,6 +62,13 @@ describe('findHtmlRefs', () => {
     expect(rewriteHtml(html, { map: () => undefined })).toBe(html);
   });
 
+  it('reports a formatting element the parser reopens once, and rewrites it once', () => {
+    // The second paragraph gets a copy of the <a> and the <b>, located at their start tags.
+    const html = '<p><a href=/x><b style="background:url(a.png)">one<p>two';
+    expect(findHtmlRefs(html).refs.map((r) => r.url)).toEqual(['/x', 'a.png']);
+    expect(rewriteHtml(html, { map: (ref) => `L${ref.url}` })).toBe('<p><a href="L/x"><b style="background:url(La.png)">one<p>two');
+  });
+
   it('does not throw on malformed HTML, reading it as browsers do', () => {
     // A tag cut off by the end of input is dropped; a stray <td> outside a table is ignored.
     const html = '<img src=a.png<b><p <<>> </div></table><td background=t.png><img src="c.png"<img src="cut';

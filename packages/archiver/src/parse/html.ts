@@ -124,7 +124,16 @@ function rewriteDocument(html: string, map: HtmlRefMap): string {
 function scan(html: string, map: HtmlRefMap, inlineScript?: InlineScriptMap): { pass: Pass; doc: Document } {
   const doc = parseDocument(html);
   const pass: Pass = { robots: [], html, map, inlineScript, edits: [], baseHref: undefined };
-  forEachElement(doc, (el) => visitElement(el, pass));
+  // A formatting element the parser reopens (`<p><a href=x>one<p>two`: the second paragraph gets
+  // a copy of the `<a>`) carries its original's location: visit each start tag once, or the
+  // copy's edits would clash with the original's.
+  const visited = new Set<number>();
+  forEachElement(doc, (el) => {
+    const at = el.sourceCodeLocation?.startOffset;
+    if (at !== undefined && visited.has(at)) return;
+    if (at !== undefined) visited.add(at);
+    visitElement(el, pass);
+  });
   return { pass, doc };
 }
 
