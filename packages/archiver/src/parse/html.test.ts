@@ -345,6 +345,11 @@ describe('inline module scripts and import maps', () => {
     expect(scan.refs).toEqual([{ url: 'm.js', kind: 'module', source: 'attr', follow: true }]);
   });
 
+  it('are removed whole, whatever attributes they hold', () => {
+    const html = '<script type=importmap style="background:url(a.png)" href=b.js crossorigin>{}</script><p>';
+    expect(rewriteHtml(html, { map: (ref) => `L/${ref.url}`, inlineScript: () => null })).toBe('<p>');
+  });
+
   it('are rewritten or removed, with charset, CSP and head markup inserted first', () => {
     const out = rewriteHtml(html, {
       map: () => undefined,

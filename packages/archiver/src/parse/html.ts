@@ -161,11 +161,12 @@ function visitElement(el: Element, pass: Pass): void {
     pass.robots.push(...(attrs.get('content') ?? '').toLowerCase().split(',').map((d) => d.trim()).filter(Boolean));
   }
   if (tag === 'style') rewriteStyleText(el, pass);
-  if (tag === 'script' && !attrs.has('src') && isHtmlElement(el)) rewriteInlineScript(el, attrs, pass);
+  // A removed element keeps no attributes to rewrite (their edits would fall inside its removal).
+  if (tag === 'script' && !attrs.has('src') && isHtmlElement(el) && rewriteInlineScript(el, attrs, pass) === 'removed') return;
   rewriteAttributes(el, tag, attrs, pass);
 }
 
-function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pass: Pass): void {
+function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pass: Pass): 'removed' | undefined {
   const type = trimAsciiWhitespace(attrs.get('type') ?? '').toLowerCase();
   if ((type !== 'module' && type !== 'importmap') || !pass.inlineScript) return;
   const { startTag, endTag } = el.sourceCodeLocation ?? {};
@@ -173,8 +174,11 @@ function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pa
   // Script content is raw text: the source between the tags is exactly what the browser runs.
   const text = pass.html.slice(startTag.endOffset, endTag.startOffset);
   const next = pass.inlineScript({ type, text });
-  if (next === null) pass.edits.push(removeElement(pass.html, { startOffset: startTag.startOffset, endOffset: endTag.endOffset }));
-  else if (next !== undefined && next !== text) pass.edits.push({ start: startTag.endOffset, end: endTag.startOffset, text: next });
+  if (next === null) {
+    pass.edits.push(removeElement(pass.html, { startOffset: startTag.startOffset, endOffset: endTag.endOffset }));
+    return 'removed';
+  }
+  if (next !== undefined && next !== text) pass.edits.push({ start: startTag.endOffset, end: endTag.startOffset, text: next });
 }
 
 function removeRange(pass: Pass, range: Range | null | undefined): void {
