@@ -76,6 +76,9 @@ describe('attribute edits', () => {
     expect(applyEdits(slash, [removeAttribute(slash, range(21, 32))])).toBe('<link rel=stylesheet />');
     const glued = '<script crossorigin=""src=a.js>';
     expect(applyEdits(glued, [removeAttribute(glued, range(8, 22))])).toBe('<script src=a.js>');
+    // `alt` would take `="x"` as its value.
+    const equals = '<img alt crossorigin=c ="x">';
+    expect(applyEdits(equals, [removeAttribute(equals, range(9, 22))])).toBe('<img alt / ="x">');
   });
 
   it('adds attributes after the tag name when the last attribute ends in a bare =', () => {

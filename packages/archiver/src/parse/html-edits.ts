@@ -70,10 +70,13 @@ export function setAttribute(source: string, attr: Range, fallbackName: string, 
  * Remove an attribute with the whitespace before it, when whitespace or `>` follows. Before
  * anything else the whitespace stays, to keep the neighbours apart: a `/` would join an unquoted
  * value (`a=b crossorigin/>`), and an attribute written without a space (`crossorigin=""src=x`)
- * would join the tag name or the attribute before.
+ * would join the tag name or the attribute before. Before an `=` (an attribute named `=x`, a
+ * parse error), a valueless attribute before would take it as its value: a `/` stays instead.
  */
 export function removeAttribute(source: string, attr: Range): Edit {
   const end = attributeEnd(source, attr);
+  EQUALS.lastIndex = end;
+  if (EQUALS.test(source)) return { start: attr.startOffset, end, text: '/' };
   let start = attr.startOffset;
   if (/[\t\n\f\r >]/.test(source[end] ?? '')) while (start > 0 && /[\t\n\f\r ]/.test(source[start - 1] ?? '')) start--;
   return { start, end, text: '' };
