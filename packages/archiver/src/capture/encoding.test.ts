@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectLinearTime } from '../../test/support/time-budget.js';
 import { declareUtf8Html, sniffCssEncoding, sniffHtmlEncoding } from './encoding.js';
 
 const bytes = (s: string) => Buffer.from(s, 'latin1');
@@ -29,5 +30,11 @@ describe('sniffHtmlEncoding', () => {
       '<meta http-equiv="content-type" content="text/html; charset=utf-8">',
     );
     expect(declareUtf8Html('<html><head><title>x</title>')).toBe('<html><head><title>x</title>');
+  });
+
+  it('rewrites the first charset of each meta tag, in linear time even with tags left open', () => {
+    expect(declareUtf8Html('<meta <meta charset=koi8-r><meta charset=x')).toBe('<meta <meta charset=utf-8><meta charset=utf-8');
+    const open = '<meta '.repeat(40_000);
+    expectLinearTime('declareUtf8Html', open, () => expect(declareUtf8Html(open)).toBe(open));
   });
 });

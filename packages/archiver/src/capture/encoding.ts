@@ -20,6 +20,8 @@ function bomEncoding(bytes: Uint8Array): string | undefined {
 // `[^<>]` rather than `[^>]`: searched over a whole hostile page, a search from every `<meta`
 // stops at the next tag instead of running to the end of the text.
 const META_CHARSET = /<meta\b[^<>]*?charset\s*=\s*["']?\s*([^\s"';>/]+)/i;
+const META_TAG = /<meta\b[^<>]*>?/gi;
+const META_CHARSET_IN_TAG = new RegExp(`^${META_CHARSET.source}`, 'i');
 
 /**
  * The encoding of an HTML document, in the WHATWG order: byte order mark, then the
@@ -62,9 +64,10 @@ export function decodeText(bytes: Uint8Array, encoding: string): string {
  * the original encoding are changed too, so no reader of the file is misled.
  */
 export function declareUtf8Html(html: string): string {
-  return html.replace(
-    new RegExp(META_CHARSET.source, 'gi'),
-    (match: string, label: string) => match.slice(0, match.length - label.length) + 'utf-8',
+  // Tag by tag: META_CHARSET run over the whole text retries at every `<meta` left unclosed, each
+  // time to the end of the text: quadratic.
+  return html.replace(META_TAG, (tag) =>
+    tag.replace(META_CHARSET_IN_TAG, (match: string, label: string) => match.slice(0, match.length - label.length) + 'utf-8'),
   );
 }
 

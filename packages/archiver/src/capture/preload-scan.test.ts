@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectLinearTime } from '../../test/support/time-budget.js';
 import { scanStylesheets } from './preload-scan.js';
 
 const page = 'https://example.com/blog/post';
@@ -20,6 +21,19 @@ describe('scanStylesheets', () => {
       <style>/* <link rel=stylesheet href=style.css> */</style><textarea><link rel=stylesheet href=text.css></textarea>
       <link rel=stylesheet href=real.css>`;
     expect(scanStylesheets(html, page)).toEqual(['https://example.com/blog/real.css']);
+  });
+
+  it('reads a comment, text element or tag left open as running to the end of input, as browsers do', () => {
+    expect(scanStylesheets('<link rel=stylesheet href=a.css><!-- <link rel=stylesheet href=b.css>', page)).toEqual(['https://example.com/blog/a.css']);
+    expect(scanStylesheets('<script>x<link rel=stylesheet href=b.css>', page)).toEqual([]);
+    expect(scanStylesheets('<link rel=stylesheet href=c.css', page)).toEqual([]);
+  });
+
+  it('takes linear time on openings whose close never comes', () => {
+    for (const unit of ['<!--', '<script ', '<link ']) {
+      const html = unit.repeat(300_000 / unit.length);
+      expectLinearTime(`scanStylesheets on ${unit}`, html, () => scanStylesheets(html, page));
+    }
   });
 
   it('leaves to the full parse what a quick scan could read wrong', () => {

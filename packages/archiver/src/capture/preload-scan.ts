@@ -41,7 +41,8 @@ export function scanStylesheets(html: string, pageUrl: string): string[] {
       tokens.lastIndex = close.lastIndex;
     } else if (/^<base/i.test(token)) {
       return [];
-    } else if (token.length <= MAX_TAG) {
+    } else if (token.length <= MAX_TAG && token.endsWith('>')) {
+      // (A tag cut off by the end of input is dropped, as browsers drop it.)
       const rel = attribute(token, 'rel')?.toLowerCase().split(/\s+/);
       const href = attribute(token, 'href');
       if (!rel?.includes('stylesheet') || !href || href.includes('&')) continue;

@@ -62,4 +62,28 @@ describe('attribute edits', () => {
       '<img src="x" alt=""\n>',
     );
   });
+
+  it('takes along the = of an attribute whose value is left out, which parse5 does not locate', () => {
+    // parse5 locates `style` and `crossorigin` by name alone here.
+    const set = '<div style= >';
+    expect(applyEdits(set, [setAttribute(set, range(5, 10), 'style', 'a')])).toBe('<div style="a" >');
+    const removed = '<link rel=stylesheet crossorigin=>';
+    expect(applyEdits(removed, [removeAttribute(removed, range(21, 32))])).toBe('<link rel=stylesheet>');
+  });
+
+  it('keeps the space before a / or a glued attribute when removing, so that neighbours do not join', () => {
+    const slash = '<link rel=stylesheet crossorigin/>';
+    expect(applyEdits(slash, [removeAttribute(slash, range(21, 32))])).toBe('<link rel=stylesheet />');
+    const glued = '<script crossorigin=""src=a.js>';
+    expect(applyEdits(glued, [removeAttribute(glued, range(8, 22))])).toBe('<script src=a.js>');
+    // `alt` would take `="x"` as its value.
+    const equals = '<img alt crossorigin=c ="x">';
+    expect(applyEdits(equals, [removeAttribute(equals, range(9, 22))])).toBe('<img alt / ="x">');
+  });
+
+  it('adds attributes after the tag name when the last attribute ends in a bare =', () => {
+    // At the end, ` src="x"` would become the value of `alt`.
+    const src = '<img alt= >';
+    expect(applyEdits(src, [addAttributes(src, range(0, 11), [range(5, 8)], [['src', 'x']])])).toBe('<img src="x" alt= >');
+  });
 });

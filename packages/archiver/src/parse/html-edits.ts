@@ -49,28 +49,66 @@ export function escapeText(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 }
 
+/**
+ * Remove an element. Right after a `<` (text: `<<` is one), an empty comment takes its place,
+ * or that `<` and what follows would join into markup: `a<<base href=x>script>` into a script.
+ */
+export function removeElement(source: string, element: Range): Edit {
+  return { start: element.startOffset, end: element.endOffset, text: source[element.startOffset - 1] === '<' ? '<!---->' : '' };
+}
+
+const EQUALS = /[\t\n\f\r ]*=/y;
+
+/**
+ * Where an attribute ends. When its value is left out (`alt=>`, `alt = >`), parse5's range stops
+ * after the name, but the `=` still belongs to the attribute: an edit must take it along.
+ */
+function attributeEnd(source: string, attr: Range): number {
+  if (source.slice(attr.startOffset, attr.endOffset).includes('=')) return attr.endOffset;
+  EQUALS.lastIndex = attr.endOffset;
+  return EQUALS.test(source) ? EQUALS.lastIndex : attr.endOffset;
+}
+
 /** Rewrite a whole attribute as `name="value"`, keeping the name as written (case included). */
 export function setAttribute(source: string, attr: Range, fallbackName: string, value: string): Edit {
   const name = /^[^\t\n\f\r />=]+/.exec(source.slice(attr.startOffset, attr.endOffset))?.[0] ?? fallbackName;
-  return { start: attr.startOffset, end: attr.endOffset, text: `${name}="${escapeAttribute(value)}"` };
-}
-
-/** Remove an attribute with the whitespace before it. */
-export function removeAttribute(source: string, attr: Range): Edit {
-  let start = attr.startOffset;
-  while (start > 0 && /[\t\n\f\r ]/.test(source[start - 1] ?? '')) start--;
-  return { start, end: attr.endOffset, text: '' };
+  return { start: attr.startOffset, end: attributeEnd(source, attr), text: `${name}="${escapeAttribute(value)}"` };
 }
 
 /**
+ * Remove an attribute with the whitespace before it, when whitespace or `>` follows. Before
+ * anything else the whitespace stays, to keep the neighbours apart: a `/` would join an unquoted
+ * value (`a=b crossorigin/>`), and an attribute written without a space (`crossorigin=""src=x`)
+ * would join the tag name or the attribute before. Before an `=` (an attribute named `=x`, a
+ * parse error), a valueless attribute before would take it as its value: a `/` stays instead.
+ */
+export function removeAttribute(source: string, attr: Range): Edit {
+  const end = attributeEnd(source, attr);
+  EQUALS.lastIndex = end;
+  if (EQUALS.test(source)) return { start: attr.startOffset, end, text: '/' };
+  let start = attr.startOffset;
+  if (/[\t\n\f\r >]/.test(source[end] ?? '')) while (start > 0 && /[\t\n\f\r ]/.test(source[start - 1] ?? '')) start--;
+  return { start, end, text: '' };
+}
+
+const TAG_NAME = /<[^\t\n\f\r />]*/y;
+
+/**
  * Add attributes at the end of a start tag: before `/>` when the slash is self-closing syntax,
- * but after it when it belongs to an unquoted value (`src=a/>`).
+ * but after it when it belongs to an unquoted value (`src=a/>`). After an `=` whose value is left
+ * out (`alt=>`), a space would not end that attribute, which would take ours as its value: there
+ * they go right after the tag name.
  */
 export function addAttributes(source: string, startTag: Range, attrs: readonly Range[], added: [string, string][]): Edit {
   let at = startTag.endOffset - 1;
-  if (source[at - 1] === '/' && !attrs.some((a) => a.endOffset >= at)) at--;
+  const strayBefore = (c: string) => source[at - 1] === c && !attrs.some((a) => a.endOffset >= at);
+  if (strayBefore('/')) at--;
   // Keep any space before `>` or `/>` after the new attributes (no unquoted value holds whitespace).
   while (/[\t\n\f\r ]/.test(source[at - 1] ?? '')) at--;
+  if (strayBefore('=')) {
+    TAG_NAME.lastIndex = startTag.startOffset;
+    at = TAG_NAME.test(source) ? TAG_NAME.lastIndex : at;
+  }
   const text = added.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('');
   return { start: at, end: at, text };
 }

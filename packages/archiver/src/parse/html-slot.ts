@@ -2,7 +2,7 @@ import { cssString, isSafeUnquotedUrl } from './css-escape.js';
 import { rewriteCss, type CssRef } from './css.js';
 import type { RefSlot } from './html-element-refs.js';
 import type { RefKind } from './html-sources.js';
-import { isSkippedUrl, trimAsciiWhitespace } from './skip-url.js';
+import { isSkippedUrl, trimAsciiWhitespace, trimAsciiWhitespaceEnd } from './skip-url.js';
 import { rewriteSrcset } from './srcset.js';
 
 /** A reference found in HTML. */
@@ -77,6 +77,6 @@ export function backgroundDeclaration(slot: RefSlot, value: string): string {
 
 /** Append a declaration to a `style` value, adding `;` where needed. */
 export function appendDeclaration(style: string, declaration: string): string {
-  const kept = style.replace(/[\t\n\f\r ]+$/, '');
+  const kept = trimAsciiWhitespaceEnd(style);
   return kept === '' || kept.endsWith(';') ? kept + declaration : `${kept};${declaration}`;
 }

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { expectLinearTime } from '../../test/support/time-budget.js';
 import { findHtmlRefs, rewriteHtml, type HtmlRef } from './html.js';
 
 const urls = (html: string) => findHtmlRefs(html).refs.map((r) => r.url);
@@ -53,6 +54,19 @@ describe('findHtmlRefs', () => {
 
   it('reports the first <base href> only', () => {
     expect(findHtmlRefs('<base target=_top><base href="http://a.test/x/"><base href="http://b.test/">').baseHref).toBe('http://a.test/x/');
+  });
+
+  it('takes no base URL from an SVG <base>, which is no base element, and leaves it in place', () => {
+    const html = '<svg><base href="http://a.test/"></base></svg><img src=a.png>';
+    expect(findHtmlRefs(html).baseHref).toBeUndefined();
+    expect(rewriteHtml(html, { map: () => undefined })).toBe(html);
+  });
+
+  it('reports a formatting element the parser reopens once, and rewrites it once', () => {
+    // The second paragraph gets a copy of the <a> and the <b>, located at their start tags.
+    const html = '<p><a href=/x><b style="background:url(a.png)">one<p>two';
+    expect(findHtmlRefs(html).refs.map((r) => r.url)).toEqual(['/x', 'a.png']);
+    expect(rewriteHtml(html, { map: (ref) => `L${ref.url}` })).toBe('<p><a href="L/x"><b style="background:url(La.png)">one<p>two');
   });
 
   it('does not throw on malformed HTML, reading it as browsers do', () => {
@@ -181,10 +195,28 @@ describe('rewriteHtml', () => {
 </head>`);
   });
 
+  it('rewrites the other attributes of a <base target> it keeps, as of any element', () => {
+    expect(prefixAll('<base target=_top href=/x/ style="background:url(b.png)">')).toBe('<base target=_top style="background:url(L/b.png)">');
+  });
+
+  it('leaves an empty comment for a removed element after a literal <, which would join what follows', () => {
+    const html = 'a<<base href=x>script>alert(1)</script> b<<meta http-equiv=refresh content=0>!-- c --><<script type=importmap>{}</script>p>';
+    expect(rewriteHtml(html, { map: () => undefined, inlineScript: () => null })).toBe(
+      'a<<!---->script>alert(1)</script> b<<!---->!-- c --><<!---->p>',
+    );
+  });
+
   it('removes integrity and crossorigin only where the reference was rewritten', () => {
     const html = `<link rel=stylesheet href=a.css integrity="sha384-A" crossorigin=anonymous><script src=b.js integrity="sha384-B" crossorigin></script>`;
     expect(rewriteHtml(html, { map: (ref) => (ref.url === 'a.css' ? 'L/a.css' : undefined) })).toBe(
       `<link rel=stylesheet href="L/a.css"><script src=b.js integrity="sha384-B" crossorigin></script>`,
+    );
+  });
+
+  it('edits attributes written with a bare = or before a / without changing their neighbours', () => {
+    const html = `<link href=a.css rel=stylesheet crossorigin/><img data-src=b.png alt=><div data-bg=c.png style=></div><script crossorigin=""src=d.js></script>`;
+    expect(prefixAll(html)).toBe(
+      `<link href="L/a.css" rel=stylesheet /><img src="L/b.png" data-src="L/b.png" alt=><div data-bg="L/c.png" style="background-image:url(L/c.png)"></div><script src="L/d.js"></script>`,
     );
   });
 
@@ -218,6 +250,10 @@ describe('rewriteHtml csp', () => {
   it('goes after the doctype, or at the start, when nothing else is explicit', () => {
     expect(insert('<!DOCTYPE html><p>x')).toBe(`<!DOCTYPE html>${meta}<p>x`);
     expect(insert('<p>x')).toBe(`${meta}<p>x`);
+  });
+
+  it('goes before a doctype cut off by the end of input, which would take it in', () => {
+    expect(insert('<!DOCTYPE html')).toBe(`${meta}<!DOCTYPE html`);
   });
 
   it('lands in <head> of the parsed result, ahead of a removed CSP meta', () => {
@@ -276,6 +312,12 @@ describe('robustness', () => {
     const html = `${'<div>'.repeat(depth)}<img src=deep.png>${'</div>'.repeat(depth)}`;
     expect(urls(html)).toEqual(['deep.png']);
   });
+
+  it('takes linear time on long whitespace runs in URLs and in a style it extends', () => {
+    const spaces = ' '.repeat(40_000);
+    const html = `<img src="a${spaces}b"><div style="color:red${spaces};" data-bg=c.png></div><style>p{b:url("d${spaces}e")}</style>`;
+    expectLinearTime('rewriteHtml', html, () => prefixAll(html));
+  });
 });
 
 describe('rewriteHtml <style> text', () => {
@@ -301,6 +343,11 @@ describe('inline module scripts and import maps', () => {
       { type: 'module', text: 'import "./a.js";' },
     ]);
     expect(scan.refs).toEqual([{ url: 'm.js', kind: 'module', source: 'attr', follow: true }]);
+  });
+
+  it('are removed whole, whatever attributes they hold', () => {
+    const html = '<script type=importmap style="background:url(a.png)" href=b.js crossorigin>{}</script><p>';
+    expect(rewriteHtml(html, { map: (ref) => `L/${ref.url}`, inlineScript: () => null })).toBe('<p>');
   });
 
   it('are rewritten or removed, with charset, CSP and head markup inserted first', () => {

@@ -5,6 +5,7 @@ import {
   escapeAttribute,
   escapeText,
   removeAttribute,
+  removeElement,
   setAttribute,
   type Edit,
   type Range,
@@ -159,7 +160,7 @@ export function rewriteHtml(html: string, options: RewriteHtmlOptions): string {
   const csp = options.csp ? `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(options.csp)}">` : '';
   const head = charset + csp + (options.headHtml ?? '');
   if (head) {
-    const at = cspInsertionPoint(outline);
+    const at = cspInsertionPoint(outline, html);
     pass.edits.push({ start: at, end: at, text: head });
   }
   if (options.bodyHtml) {
@@ -238,11 +239,14 @@ function visitElement(el: Element, pass: Pass): void {
   // Only HTML's <base> and <meta> act (and, being void, they are complete when they open).
   if (tag === 'base' && attrs.has('href') && isHtmlElement(el)) {
     pass.baseHref ??= attrs.get('href');
-    // A `target` still matters after relinking: then drop only the href.
+    if (!attrs.has('target')) {
+      removeRange(pass, loc);
+      return;
+    }
+    // A `target` still matters after relinking: then drop only the href, and go on with the
+    // rest, which a rewritten copy would otherwise show for the first time.
     const href = loc?.attrs?.href;
-    if (!attrs.has('target')) removeRange(pass, loc);
-    else if (href) pass.edits.push(removeAttribute(pass.html, href));
-    return;
+    if (href) pass.edits.push(removeAttribute(pass.html, href));
   }
   const meta = tag === 'meta' && isHtmlElement(el);
   if (meta && REMOVED_META.has(trimAsciiWhitespace(attrs.get('http-equiv') ?? '').toLowerCase())) {
@@ -255,7 +259,7 @@ function visitElement(el: Element, pass: Pass): void {
   rewriteAttributes(el, tag, attrs, pass);
 }
 
-function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pass: Pass): void {
+function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pass: Pass): 'removed' | undefined {
   const type = trimAsciiWhitespace(attrs.get('type') ?? '').toLowerCase();
   if ((type !== 'module' && type !== 'importmap') || !pass.inlineScript) return;
   const { startTag, endTag } = el.sourceCodeLocation ?? {};
@@ -263,12 +267,17 @@ function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pa
   // Script content is raw text: the source between the tags is exactly what the browser runs.
   const text = pass.html.slice(startTag.endOffset, endTag.startOffset);
   const next = pass.inlineScript({ type, text });
-  if (next === null) pass.edits.push({ start: startTag.startOffset, end: endTag.endOffset, text: '' });
-  else if (next !== undefined && next !== text) pass.edits.push({ start: startTag.endOffset, end: endTag.startOffset, text: next });
+  if (next === null) {
+    // Removed whole: the edits its start tag got when it opened would fall inside the removal.
+    pass.edits = pass.edits.filter((edit) => edit.end <= startTag.startOffset || edit.start >= endTag.endOffset);
+    pass.edits.push(removeElement(pass.html, { startOffset: startTag.startOffset, endOffset: endTag.endOffset }));
+    return 'removed';
+  }
+  if (next !== undefined && next !== text) pass.edits.push({ start: startTag.endOffset, end: endTag.startOffset, text: next });
 }
 
 function removeRange(pass: Pass, range: Range | null | undefined): void {
-  if (range) pass.edits.push({ start: range.startOffset, end: range.endOffset, text: '' });
+  if (range) pass.edits.push(removeElement(pass.html, range));
 }
 
 function rewriteStyleText(el: Element, pass: Pass): void {
@@ -335,9 +344,10 @@ function bodyInsertionPoint({ document, firstChildren }: DocumentOutline, length
 
 /**
  * Right after `<head>`; when the head tag is implied, before its first child, else after
- * `<html>`, else after the doctype (never before it: that would switch to quirks mode).
+ * `<html>`, else after the doctype (never before it: that would switch to quirks mode), unless
+ * the end of input cut the doctype off: then it would take in what follows, and is quirks anyway.
  */
-function cspInsertionPoint({ document: doc, firstChildren }: DocumentOutline): number {
+function cspInsertionPoint({ document: doc, firstChildren }: DocumentOutline, html: string): number {
   const htmlEl = childElement(doc, 'html');
   const head = childElement(htmlEl, 'head');
   const headTag = head?.sourceCodeLocation?.startTag;
@@ -346,6 +356,6 @@ function cspInsertionPoint({ document: doc, firstChildren }: DocumentOutline): n
   if (first) return first.startOffset;
   const htmlTag = htmlEl?.sourceCodeLocation?.startTag;
   if (htmlTag) return htmlTag.endOffset;
-  const doctype = doc.childNodes.find((n) => n.nodeName === '#documentType');
-  return doctype?.sourceCodeLocation?.endOffset ?? 0;
+  const doctype = doc.childNodes.find((n) => n.nodeName === '#documentType')?.sourceCodeLocation;
+  return doctype && html[doctype.endOffset - 1] === '>' ? doctype.endOffset : 0;
 }

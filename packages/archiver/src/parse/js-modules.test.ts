@@ -39,5 +39,12 @@ import j from "@sitezip/d.json" with { type: "json" };`);
 
   it('escapes specifiers for the quotes around them', () => {
     expect(rewriteModule(`import "./x.js"`, { map: () => 'a"b' })).toBe(`import "a\\"b"`);
+    expect(rewriteModule(`import './x.js'`, { map: () => "it's" })).toBe(`import 'it\\'s'`);
+    expect(findModuleImports(rewriteModule(`export * from './x.js'`, { map: () => `a'"b` }))).toEqual([`a'"b`]);
+  });
+
+  it('keeps the quotes of import.source() and import.defer(), which are located like import()', () => {
+    const phases = `const w = import.source('./w.wasm'); const d = import.defer('./d.js');`;
+    expect(rewriteModule(phases, { map: (s) => `K${s}` })).toBe(`const w = import.source("K./w.wasm"); const d = import.defer("K./d.js");`);
   });
 });

@@ -4,7 +4,6 @@ import { init, parse, type ImportSpecifier } from 'es-module-lexer';
 export const moduleLexerReady: Promise<void> = init;
 
 const IMPORT_META = 3;
-const DYNAMIC = 2;
 
 function lex(code: string): readonly ImportSpecifier[] {
   try {
@@ -42,8 +41,9 @@ export function rewriteModule(code: string, options: RewriteModuleOptions): stri
     if (i.n === undefined) continue;
     const next = options.map(i.n);
     if (next === undefined) continue;
-    // Static specifiers are located inside their quotes, dynamic ones with them.
-    const text = i.t === DYNAMIC ? JSON.stringify(next) : JSON.stringify(next).slice(1, -1);
+    // Static specifiers are located inside their quotes, dynamic ones (`import()`, and
+    // `import.source()` or `import.defer()` too) with them. Inside quotes of either kind, both escaped.
+    const text = i.d >= 0 ? JSON.stringify(next) : JSON.stringify(next).slice(1, -1).replace(/'/g, "\\'");
     out += code.slice(last, i.s) + text;
     last = i.e;
   }

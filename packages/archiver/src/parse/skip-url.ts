@@ -11,10 +11,31 @@ export function isSkippedUrl(url: string): boolean {
   return INERT_SCHEMES.some((scheme) => lower.startsWith(scheme));
 }
 
+function isAsciiWhitespace(c: string | undefined): boolean {
+  return c === ' ' || c === '\t' || c === '\n' || c === '\f' || c === '\r';
+}
+
 /**
  * Strip the ASCII whitespace that URL parsing ignores, and no other kind
  * (`String#trim` would also eat U+00A0, which is part of a URL).
  */
 export function trimAsciiWhitespace(value: string): string {
-  return value.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '');
+  let start = 0;
+  while (isAsciiWhitespace(value[start])) start++;
+  return value.slice(start, trimmedEnd(value, start));
+}
+
+/** Strip trailing ASCII whitespace only. */
+export function trimAsciiWhitespaceEnd(value: string): string {
+  return value.slice(0, trimmedEnd(value, 0));
+}
+
+/**
+ * End of `value` without its trailing whitespace, found by stepping back from the end: a regex
+ * like `/\s+$/` retries at every whitespace run in the middle, quadratic on a long run.
+ */
+function trimmedEnd(value: string, start: number): number {
+  let end = value.length;
+  while (end > start && isAsciiWhitespace(value[end - 1])) end--;
+  return end;
 }

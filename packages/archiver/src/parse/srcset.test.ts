@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { expectLinearTime } from '../../test/support/time-budget.js';
 import { parseSrcset, rewriteSrcset, serializeSrcset } from './srcset.js';
 
 describe('parseSrcset', () => {
@@ -85,5 +86,10 @@ describe('rewriteSrcset', () => {
       { url: 'a%20b%2C', descriptor: '1x' },
       { url: 'a%20b%2C', descriptor: '2x' },
     ]);
+  });
+
+  it('encodes edge commas in linear time, whatever runs of commas the URL holds', () => {
+    const value = `a${','.repeat(50_000)}b 1x`;
+    expectLinearTime('rewriteSrcset', value, () => expect(rewriteSrcset(value, (url) => `x/${url}`)).toBe(`x/${value}`));
   });
 });

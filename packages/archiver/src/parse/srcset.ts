@@ -87,9 +87,13 @@ export function serializeSrcset(candidates: readonly SrcsetCandidate[]): string 
 
 /** Whitespace would end the URL and edge commas would be read as separators: percent-encode them. */
 function srcsetSafeUrl(url: string): string {
-  return url
-    .replace(/[\t\n\f\r ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
-    .replace(/^,+|,+$/g, (commas) => '%2C'.repeat(commas.length));
+  const encoded = url.replace(/[\t\n\f\r ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  // Counted, not matched with `/,+$/`, which would retry at every comma run: quadratic on a long one.
+  let start = 0;
+  while (encoded[start] === ',') start++;
+  let end = encoded.length;
+  while (end > start && encoded[end - 1] === ',') end--;
+  return '%2C'.repeat(start) + encoded.slice(start, end) + '%2C'.repeat(encoded.length - end);
 }
 
 /**
