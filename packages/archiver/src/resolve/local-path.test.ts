@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectLinearTime } from '../../test/support/time-budget.js';
 import { PathAllocator, safeSegment } from './local-path.js';
 import { relativeLink } from './relative-path.js';
 
@@ -37,6 +38,10 @@ describe('PathAllocator', () => {
     expect(safeSegment('CON')).toBe('_CON');
     expect(safeSegment('nul.txt')).toBe('_nul.txt');
     expect(safeSegment('name. ')).toBe('name__');
+    expect(safeSegment('. .')).toBe('___');
+    // Dots and spaces all through a long segment (a hostile URL): linear, not one retry per dot.
+    const dotted = `a${' .'.repeat(50_000)}b`;
+    expectLinearTime('safeSegment', dotted, () => expect(safeSegment(dotted)).toHaveLength(100));
     expect(safeSegment('x'.repeat(300) + '.png')).toHaveLength(100);
     expect(safeSegment('x'.repeat(300) + '.png').endsWith('.png')).toBe(true);
     const paths = new PathAllocator();

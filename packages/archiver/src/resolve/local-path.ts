@@ -10,7 +10,7 @@ export function shortHash(text: string, length = 8): string {
 
 /** Makes one path segment safe on Windows, macOS and Linux. */
 export function safeSegment(raw: string): string {
-  let segment = raw.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_').replace(/[. ]+$/, (m) => '_'.repeat(m.length));
+  let segment = withoutTrailingDotsOrSpaces(raw.replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_'));
   if (segment === '' || segment === '.' || segment === '..') segment = '_';
   if (WINDOWS_RESERVED.test(segment)) segment = `_${segment}`;
   if (segment.length > MAX_SEGMENT) {
@@ -18,6 +18,16 @@ export function safeSegment(raw: string): string {
     segment = `${name.slice(0, MAX_SEGMENT - ext.length - 9)}-${shortHash(segment)}${ext.slice(0, 9)}`;
   }
   return segment;
+}
+
+/**
+ * Windows drops trailing dots and spaces from names: they become underscores. Counted from the
+ * end, because `/[. ]+$/` retries from every dot or space of a long segment (quadratic).
+ */
+function withoutTrailingDotsOrSpaces(segment: string): string {
+  let end = segment.length;
+  while (end > 0 && (segment[end - 1] === '.' || segment[end - 1] === ' ')) end--;
+  return end === segment.length ? segment : segment.slice(0, end) + '_'.repeat(segment.length - end);
 }
 
 function splitExtension(fileName: string): { name: string; ext: string } {
