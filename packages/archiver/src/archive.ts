@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
-import { ArchiveError, isArchiveError } from './errors.js';
+import { isArchiveError } from './errors.js';
 import { captureTimedOut, parsePageUrl } from './page-url.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { ACCEPT } from './fetch/accept.js';
