@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: build, typecheck, unit and integration tests, browser tests.
+# The whole test suite: build, typecheck, lint, unit and integration tests, browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,6 +9,8 @@ echo "== build (the CLI and browser tests run compiled code)"
 npm run --silent build
 echo "== typecheck"
 npm run --silent typecheck
+echo "== lint (import boundaries, no cycles, typescript-eslint recommended)"
+npm run --silent lint
 echo "== unit and integration tests"
 npx vitest run
 echo "== browser tests"

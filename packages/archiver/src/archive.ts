@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
-import { ArchiveError, isArchiveError } from './errors.js';
+import { isArchiveError } from './errors.js';
 import { captureTimedOut, parsePageUrl } from './page-url.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { ACCEPT } from './fetch/accept.js';
@@ -9,6 +9,7 @@ import { HttpFetcher } from './fetch/http-fetcher.js';
 import { drain, noteProtocol, save, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
 import { Refusals, type StopCode } from './refusals.js';
+import { fetchResource } from './capture/fetch-resource.js';
 import { checkPageResponse } from './capture/page-check.js';
 import { preloadStylesheets } from './capture/preload-scan.js';
 import { decodeDocument, processDocument, type DecodedDocument } from './capture/process-html.js';
@@ -114,6 +115,7 @@ export async function runCapture(
     moduleTasks: new Set(),
     importMap: new Map(),
     refusals: new Refusals(),
+    resolve: (request) => fetchResource(ctx, request),
     emit: () => hooks.onProgress?.({ ...progress }),
   };
   ctx.paths.reserve(MANIFEST_PATH);

@@ -1,7 +1,6 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import type { CaptureContext } from './context.js';
-import { fetchResource } from './fetch-resource.js';
 import type { DecodedDocument } from './process-html.js';
 
 // What the scan stops at: comments and elements whose text is no markup (a <link> written inside
@@ -56,6 +55,6 @@ export function scanStylesheets(html: string, pageUrl: string): string[] {
 /** Requests the page's stylesheets before it is parsed; the parse later shares these requests. */
 export function preloadStylesheets(ctx: CaptureContext, page: FetchedResource, document: DecodedDocument): void {
   for (const url of scanStylesheets(document.html, page.url)) {
-    void fetchResource(ctx, { url, kind: 'stylesheet', referrer: page.url, depth: 0, encoding: document.encoding });
+    void ctx.resolve({ url, kind: 'stylesheet', referrer: page.url, depth: 0, encoding: document.encoding });
   }
 }

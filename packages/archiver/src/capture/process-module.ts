@@ -3,7 +3,6 @@ import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/ind
 import { resolveSpecifier } from '../resolve/import-map.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import type { CaptureContext, Outcome } from './context.js';
-import { fetchResource } from './fetch-resource.js';
 
 /**
  * Why modules are inlined: Chromium fetches module scripts with CORS, and a page opened from
@@ -37,7 +36,7 @@ export async function resolveImports(
     [...new Set(specifiers)].map(async (specifier) => {
       const url = resolveSpecifier(specifier, parentUrl, ctx.importMap);
       if (!url || !/^https?:/.test(url)) return undefined;
-      const outcome = await fetchResource(ctx, { url: url.replace(/#.*$/, ''), kind: 'module', referrer: parentUrl, depth });
+      const outcome = await ctx.resolve({ url: url.replace(/#.*$/, ''), kind: 'module', referrer: parentUrl, depth });
       return [specifier, outcome] as const;
     }),
   );

@@ -1,7 +1,6 @@
 import { fragmentOf, normalizeUrl } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
-import type { CaptureContext, Outcome } from './context.js';
-import { fetchResource, type ResourceKind } from './fetch-resource.js';
+import type { CaptureContext, Outcome, ResourceKind } from './context.js';
 
 export interface FoundRef {
   url: string;
@@ -47,7 +46,7 @@ export async function resolveRefs(
   const pending = urls.map((url) => {
     const kind = wanted.get(url)!;
     const next = kind === 'frame' ? depth + 1 : depth;
-    return fetchResource(ctx, { url, kind, referrer, depth: next, ...(encoding ? { encoding } : {}) });
+    return ctx.resolve({ url, kind, referrer, depth: next, ...(encoding ? { encoding } : {}) });
   });
   wanted.clear();
   const settled = await Promise.all(pending);

@@ -15,7 +15,11 @@ const edited = anyText.chain((source) =>
       const sorted = raw.map(([a, b, text]) => ({ start: Math.min(a, b), end: Math.max(a, b), text })).sort((a, b) => a.start - b.start);
       const edits: Edit[] = [];
       let pos = 0;
-      for (const edit of sorted) if (edit.start >= pos) edits.push(edit), (pos = Math.max(edit.end, pos));
+      for (const edit of sorted) {
+        if (edit.start < pos) continue;
+        edits.push(edit);
+        pos = Math.max(edit.end, pos);
+      }
       return { source, edits };
     })
     .chain(({ source, edits }) => fc.shuffledSubarray(edits, { minLength: edits.length }).map((shuffled) => ({ source, edits, shuffled }))),

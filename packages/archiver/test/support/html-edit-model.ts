@@ -131,7 +131,9 @@ function attributeSpan(source: string, attr: Location): { start: number; end: nu
  * space keeps its neighbours apart (`a=b crossorigin/>`, `<x crossorigin=""src=y>`).
  */
 function removedAttribute(source: string, attr: Location): Span {
-  let { start, end } = attributeSpan(source, attr);
+  const whole = attributeSpan(source, attr);
+  const end = whole.end;
+  let start = whole.start;
   // Before an attribute named `=x`, a `/` keeps a valueless attribute before from taking it as its value.
   if (equalsAt(source, end) >= 0) return { start, end, kind: 'gone', text: '/' };
   if (/[\t\n\f\r >]/.test(source[end] ?? '')) while (start > 0 && /[\t\n\f\r ]/.test(source[start - 1]!)) start--;

@@ -1,0 +1,119 @@
+import type { FetchedResource } from '../fetch/fetcher.js';
+import { ACCEPT } from '../fetch/accept.js';
+import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-types.js';
+import { saveResource, type CaptureContext, type ResourceKind, type ResourceRequest } from './context.js';
+import { processCss } from './process-css.js';
+import { processFrame, processSvgDocument } from './process-html.js';
+import { processModule } from './process-module.js';
+
+/** A fetched resource with its place in the archive, handed to a processor. */
+export interface Fetched {
+  request: ResourceRequest;
+  resource: FetchedResource;
+  path: string;
+  /** The type it is saved as: text/css when it is read as a stylesheet (see `readAsCss`). */
+  mimeType: string;
+}
+
+/** What a handler did with a body. */
+export interface Processed {
+  /**
+   * Work that goes on after the path is known (parse, fetch what it references, rewrite,
+   * save), so that stylesheets importing each other never wait on one another. It resolves to
+   * a note when the body was saved as downloaded instead.
+   */
+  later?: Promise<string | undefined | void>;
+  /** `later` is module work: documents wait for it before writing their import map. */
+  moduleTask?: boolean;
+  /** Links to the resource use this data: URL instead of its path. */
+  dataUrl?: string;
+  /** The resource lives inside the documents using it (modules, in their import map). */
+  inlined?: boolean;
+}
+
+/** Takes the body when it is of a shape it handles, else returns undefined for the next one. */
+export type Handler = (ctx: CaptureContext, fetched: Fetched) => Processed | Promise<Processed> | undefined;
+
+export interface KindRow {
+  /** What blocks rendering, and what leads to further requests, is fetched first. */
+  priority: number;
+  /** The Accept header a browser sends for it. */
+  accept: string;
+  /** Body read as text to be parsed; otherwise it may be spooled to disk (see FetchInit.spool). */
+  parsed: boolean;
+  /** Read as a stylesheet when served as CSS, or whenever it is not served as HTML. */
+  readAsCss: 'if-css' | 'unless-html';
+  /** Captured apart from the same URL under other kinds, even when that was saved already. */
+  apart?: boolean;
+  /** Tried in order; the first that takes the body wins. None: the body is saved as fetched. */
+  handlers: readonly Handler[];
+}
+
+const MAX_INLINE_TRACK = 512 * 1024;
+const MAX_SPRITE = 2 * 1024 * 1024;
+const SAVED: Processed = {};
+
+/** A body in memory served (or read) as CSS: fetch what it references, rewrite, save. */
+const stylesheet: Handler = (ctx, { resource, path, request, mimeType }) =>
+  isCssType(mimeType) && !resource.file ? { later: processCss(ctx, resource, path, request.depth, request.encoding) } : undefined;
+
+/** A module is inlined as a data: URL in the import map (see process-module.ts). */
+const module: Handler = (ctx, { resource, path, request }) => ({
+  later: processModule(ctx, resource, path, request.depth),
+  moduleTask: true,
+  inlined: true,
+});
+
+const htmlFrame: Handler = (ctx, { resource, path, request, mimeType }) =>
+  isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth
+    ? { later: processFrame(ctx, resource, path, request.depth) }
+    : undefined;
+
+/** An SVG shown as a document (object, embed, iframe) loads what it references. */
+const svgDocument: Handler = (ctx, { resource, path, request, mimeType }) =>
+  mimeType === 'image/svg+xml' && !resource.file ? { later: processSvgDocument(ctx, resource, path, request.depth) } : undefined;
+
+/** Sprite sheets are kept as text too: pages inline them (see sprites.ts). */
+const spriteSheet: Handler = (ctx, { resource, path, request, mimeType }) => {
+  if (mimeType !== 'image/svg+xml' || resource.body.length > MAX_SPRITE) return undefined;
+  ctx.sprites.set(request.url, resource.body.toString('utf8'));
+  return saveResource(ctx, path, resource, true).then(() => SAVED);
+};
+
+/** Chromium loads no text track from file:// (each file is its own origin); data: URLs work. */
+const inlineTrack: Handler = (ctx, { resource, path }) => {
+  if (resource.file || resource.body.length > MAX_INLINE_TRACK) return undefined;
+  const dataUrl = `data:text/vtt;base64,${resource.body.toString('base64')}`;
+  return saveResource(ctx, path, resource, true).then(() => ({ dataUrl }));
+};
+
+/** The last resort of every kind: the body as fetched, compressed unless it already is. */
+export async function saveAsFetched(ctx: CaptureContext, { resource, path, mimeType }: Fetched): Promise<Processed> {
+  await saveResource(ctx, path, resource, !isAlreadyCompressed(mimeType));
+  return SAVED;
+}
+
+/** Every kind of referenced resource and how it is captured. A new kind is one row. */
+export const RESOURCE_KINDS: Readonly<Record<ResourceKind, KindRow>> = {
+  frame: { priority: 4, accept: ACCEPT.document, parsed: true, readAsCss: 'if-css', handlers: [stylesheet, htmlFrame, svgDocument] },
+  stylesheet: { priority: 3, accept: ACCEPT.stylesheet, parsed: true, readAsCss: 'unless-html', handlers: [stylesheet] },
+  module: { priority: 2, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', apart: true, handlers: [module] },
+  script: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
+  font: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
+  sprite: { priority: 1, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', handlers: [stylesheet, spriteSheet] },
+  image: { priority: 1, accept: ACCEPT.image, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
+  icon: { priority: 0, accept: ACCEPT.image, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
+  track: { priority: 0, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet, inlineTrack] },
+  media: { priority: 0, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
+  manifest: { priority: 0, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
+  other: { priority: 0, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet, svgDocument] },
+};
+
+/** Hands a fetched body to the first handler of its kind that takes it. */
+export function processFetched(ctx: CaptureContext, row: KindRow, fetched: Fetched): Processed | Promise<Processed> {
+  for (const handler of row.handlers) {
+    const processed = handler(ctx, fetched);
+    if (processed) return processed;
+  }
+  return saveAsFetched(ctx, fetched);
+}
