@@ -4,7 +4,8 @@ import { capturePage, runCapture, type ArchiveHooks, type ArchiveSummary, type P
 import { noteProtocol, save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
 import { checkPageResponse } from './capture/page-check.js';
-import { decodeDocument, processDocument } from './capture/process-html.js';
+import { decodeDocument } from './capture/encoding.js';
+import { processDocument } from './capture/process-html.js';
 import { canonicalPageUrl } from './crawl/canonical.js';
 import { Frontier, type PageEntry } from './crawl/frontier.js';
 import { loadRobots, type RobotsRules } from './crawl/robots.js';

@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import type { FetchedResource } from '../fetch/fetcher.js';
 
 /** Canonical WHATWG encoding name for a label, or undefined when the label is unknown. */
 export function canonicalEncoding(label: string | undefined): string | undefined {
@@ -73,4 +74,15 @@ export function declareUtf8Html(html: string): string {
 
 export function declareUtf8Css(css: string): string {
   return css.replace(/^@charset "[^"]*";/, '@charset "utf-8";');
+}
+
+/** A page's text and the encoding it was decoded from. */
+export interface DecodedDocument {
+  html: string;
+  encoding: string;
+}
+
+export function decodeDocument(resource: FetchedResource): DecodedDocument {
+  const encoding = sniffHtmlEncoding(resource.body, resource.charset);
+  return { html: decodeText(resource.body, encoding), encoding };
 }

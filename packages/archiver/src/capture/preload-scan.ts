@@ -1,7 +1,7 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import type { CaptureContext } from './context.js';
-import type { DecodedDocument } from './process-html.js';
+import type { DecodedDocument } from './encoding.js';
 
 // What the scan stops at: comments and elements whose text is no markup (a <link> written inside
 // them is no link), <base>, and <link> tags. Every match ends where the next search starts, so

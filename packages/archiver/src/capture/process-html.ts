@@ -14,7 +14,7 @@ import { parseImportMap } from '../resolve/import-map.js';
 import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import { drain, save, type CaptureContext } from './context.js';
-import { declareUtf8Html, decodeText, sniffHtmlEncoding } from './encoding.js';
+import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
 import { importMapScript, linkImports, moduleEntry, resolveImports } from './process-module.js';
 import { linkFor, resolveRefs, type FoundRef } from './resolve-refs.js';
 import { saveAsDownloaded, scanDocument } from './scan-document.js';
@@ -25,16 +25,6 @@ import { SpriteInliner } from './sprites.js';
  * copy is complete): only the archive's own files and inline content may load.
  */
 export const OFFLINE_CSP = "default-src 'self' file: data: blob: 'unsafe-inline' 'unsafe-eval'";
-
-export interface DecodedDocument {
-  html: string;
-  encoding: string;
-}
-
-export function decodeDocument(resource: FetchedResource): DecodedDocument {
-  const encoding = sniffHtmlEncoding(resource.body, resource.charset);
-  return { html: decodeText(resource.body, encoding), encoding };
-}
 
 /**
  * Captures one HTML document: fetches what it references, rewrites references to relative

@@ -1,7 +1,7 @@
 import { findHtmlRefs, HtmlTooComplexError, type HtmlScan } from '../parse/index.js';
 import { escapeAttribute } from '../parse/html-edits.js';
 import { save, type CaptureContext } from './context.js';
-import type { DecodedDocument } from './process-html.js';
+import type { DecodedDocument } from './encoding.js';
 
 /**
  * The references of a document, or why it is beyond what the capture parses (more than
