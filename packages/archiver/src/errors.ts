@@ -10,7 +10,9 @@ export type ArchiveErrorCode =
   | 'HTTP_ERROR'
   | 'NETWORK'
   | 'LIMIT_REACHED'
-  | 'ABORTED';
+  | 'ABORTED'
+  /** A bug of ours (a TypeError in a processor, say), not a failure of the site. */
+  | 'INTERNAL';
 
 /**
  * The one error class of the engine. `code` says what happened, `retryable` says whether

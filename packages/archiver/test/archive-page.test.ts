@@ -112,6 +112,28 @@ describe('archivePage', () => {
     await expect(archivePage('http://[::1]:1/', new MemorySink())).rejects.toMatchObject({ code: 'FORBIDDEN_ADDRESS' });
   });
 
+  it('reports a bug inside a processor as an internal error, not a network failure', async () => {
+    site = await serveFixture({
+      '/': { body: '<link rel="stylesheet" href="/broken.css"><p>page</p>' },
+      '/broken.css': { type: 'text/css', body: 'p{}' },
+    });
+    const fetcher = new HttpFetcher(parseOptions(local));
+    // A response the CSS processor cannot read: its code throws a TypeError, as a bug would.
+    const buggy = {
+      fetch: async (url: string, init?: Parameters<HttpFetcher['fetch']>[1]) => {
+        const resource = await fetcher.fetch(url, init);
+        return url.endsWith('/broken.css') ? { ...resource, body: null as unknown as Buffer } : resource;
+      },
+      close: () => fetcher.close(),
+    };
+    const sink = new MemorySink();
+    await archivePage(site.url, sink, local, { fetcher: buggy });
+    await fetcher.close();
+    const entry = manifestOf(sink).resources.find((r) => r.url.endsWith('/broken.css'));
+    expect(entry).toMatchObject({ errorCode: 'INTERNAL', error: expect.stringMatching(/^Internal error: /) });
+    expect(sink.text('index.html')).toContain('<p>page</p>');
+  });
+
   it('checks every redirect hop against the address guard', async () => {
     site = await serveFixture({ '/': { handle: (_q, r) => r.writeHead(302, { location: 'http://10.0.0.1/' }).end() } });
     // Only 10.0.0.1 is refused here, so the first hop (the fixture) connects and the second must be stopped.

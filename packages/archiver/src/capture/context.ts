@@ -1,3 +1,4 @@
+import type { ArchiveErrorCode } from '../errors.js';
 import type { OriginScheduler } from '../crawl/scheduler.js';
 import type { WorkQueue } from '../crawl/work-queue.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
@@ -9,7 +10,7 @@ import type { ManifestEntry } from './manifest.js';
 import type { Refusals } from '../refusals.js';
 
 /** What became of one referenced URL: a place in the archive, or a reason it has none. */
-export type Outcome = { ok: true; path: string; dataUrl?: string } | { ok: false; code: string; error: string };
+export type Outcome = { ok: true; path: string; dataUrl?: string } | { ok: false; code: ArchiveErrorCode; error: string };
 
 /** What a referenced resource is expected to be (a linked page is never fetched as a resource). */
 export type ResourceKind = Exclude<RefKind, 'page'>;

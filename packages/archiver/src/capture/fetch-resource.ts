@@ -82,7 +82,8 @@ function done(ctx: CaptureContext, entry: ManifestEntry, path: string, dataUrl?:
 }
 
 function fail(ctx: CaptureContext, entry: ManifestEntry, error: unknown, counted = true): Outcome {
-  const failure = isArchiveError(error) ? error : new ArchiveError('NETWORK', (error as Error).message, { cause: error });
+  // The fetcher turns every network failure into an ArchiveError: anything else is a bug of ours.
+  const failure = isArchiveError(error) ? error : new ArchiveError('INTERNAL', `Internal error: ${(error as Error).message}`, { cause: error });
   entry.error = failure.message;
   entry.errorCode = failure.code;
   if (counted) {

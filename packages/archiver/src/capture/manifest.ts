@@ -1,6 +1,10 @@
+import type { ArchiveErrorCode } from '../errors.js';
 import type { RefusalReport, StopCode } from '../refusals.js';
 
 /** One line of `sitezip-manifest.json`: what was fetched from where, and what became of it. */
+/** Why a URL has no file: the engine's error codes, or a linked page the crawl could not save. */
+export type ManifestErrorCode = ArchiveErrorCode | 'PAGE_SKIPPED';
+
 export interface ManifestEntry {
   url: string;
   /** Where the URL ended up after redirects, when different. */
@@ -16,7 +20,7 @@ export interface ManifestEntry {
   note?: string;
   /** Why the resource is missing from the archive. */
   error?: string;
-  errorCode?: string;
+  errorCode?: ManifestErrorCode;
 }
 
 export interface Manifest {

@@ -1,4 +1,4 @@
-import type { ArchiveErrorCode, ArchiveOptionsInput, CaptureProgress, SiteOptionsInput } from '@sitezip/archiver';
+import type { ArchiveErrorCode, ArchiveOptionsInput, CaptureProgress, SiteOptionsInput, StopCode } from '@sitezip/archiver';
 
 /**
  * The messages between the process that runs jobs and the capture process it forks: one
@@ -21,6 +21,7 @@ export interface CaptureSummary {
   failures: number;
   durationMs: number;
   stoppedBy: string | undefined;
+  stoppedByCode: StopCode | undefined;
 }
 
 export interface CaptureFailure {

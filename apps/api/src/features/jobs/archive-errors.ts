@@ -14,6 +14,7 @@ const STATUS: Record<ArchiveErrorCode, number> = {
   LIMIT_REACHED: 413,
   TIMEOUT: 504,
   ABORTED: 503,
+  INTERNAL: 500,
 };
 
 const DEATH: Record<CaptureDeath, [number, string]> = {

@@ -77,11 +77,12 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
     const bytes = (await store.stat(jobId))?.bytes ?? 0;
     const host = new URL(summary.finalUrl).host;
     const failed = summary.failures ? `, ${summary.failures} could not be downloaded` : '';
-    const capped = summary.stoppedBy?.startsWith('maxTotalBytes')
-      ? ` Stopped at the ${Math.round(limits.maxZipBytes / MB)} MB limit of your plan: the rest was left out.`
-      : summary.stoppedBy?.startsWith('maxPages')
-        ? ` Stopped at the ${limits.maxPages}-page limit of your plan.`
-        : '';
+    const capped =
+      summary.stoppedByCode === 'max-total-bytes'
+        ? ` Stopped at the ${Math.round(limits.maxZipBytes / MB)} MB limit of your plan: the rest was left out.`
+        : summary.stoppedByCode === 'max-pages'
+          ? ` Stopped at the ${limits.maxPages}-page limit of your plan.`
+          : '';
     const pages = row.mode === 'full' ? `${summary.pages} pages, ` : '';
     const result: JobResult = {
       filename: zipFilename(summary.finalUrl),
