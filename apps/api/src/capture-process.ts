@@ -39,8 +39,7 @@ async function capture(request: CaptureRequest): Promise<void> {
         ? await archiveSite(request.url, sink, request.options, hooks)
         : await archivePage(request.url, sink, request.options, hooks);
     progress.flush();
-    const { finalUrl, title, files, pages, bytes, failures, durationMs, stoppedBy, stoppedByCode } = summary;
-    const result = { finalUrl, title, files, pages, bytes, failures, durationMs, stoppedBy, stoppedByCode };
+    const { url: _url, manifest: _manifest, ...result } = summary;
     await send({ type: 'done', summary: result, usage: usage() });
   } catch (error) {
     progress.flush();

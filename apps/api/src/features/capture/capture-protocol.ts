@@ -1,4 +1,4 @@
-import type { ArchiveErrorCode, ArchiveOptionsInput, CaptureProgress, SiteOptionsInput, StopCode } from '@sitezip/archiver';
+import type { ArchiveErrorCode, ArchiveOptionsInput, ArchiveSummary, CaptureProgress, SiteOptionsInput } from '@sitezip/archiver';
 
 /**
  * The messages between the process that runs jobs and the capture process it forks: one
@@ -11,18 +11,8 @@ export interface CaptureRequest {
   options: ArchiveOptionsInput & Pick<SiteOptionsInput, 'maxPages'>;
 }
 
-/** What the job needs of the engine's summary; the manifest itself stays in the ZIP. */
-export interface CaptureSummary {
-  finalUrl: string;
-  title: string | undefined;
-  files: number;
-  pages: number;
-  bytes: number;
-  failures: number;
-  durationMs: number;
-  stoppedBy: string | undefined;
-  stoppedByCode: StopCode | undefined;
-}
+/** The engine's summary without the manifest, which stays in the ZIP (it can be large). */
+export type CaptureSummary = Omit<ArchiveSummary, 'url' | 'manifest'>;
 
 export interface CaptureFailure {
   code: ArchiveErrorCode;
