@@ -13,10 +13,9 @@ const MB = 1024 * 1024;
  * process and through the capture pool (warm and cold), with the built code the server runs.
  */
 export async function runIsolationBench(): Promise<void> {
-  const { archivePage, MemorySink } = await import('../packages/archiver/dist/index.js');
+  const { archivePage, MemorySink, readTreeUsage } = await import('../packages/archiver/dist/index.js');
   const { CapturePool } = await import('../apps/api/dist/features/capture/capture-pool.js');
   const { LocalFileStore } = await import('../apps/api/dist/features/files/file-store.js');
-  const { readTreeUsage } = await import('../apps/api/dist/features/capture/process-sampler.js');
   const site = await serveFixture(pageSite().routes);
   const dir = await mkdtemp(join(tmpdir(), 'sitezip-isolation-bench-'));
   const store = new LocalFileStore(dir);

@@ -1,10 +1,24 @@
-import * as z from 'zod/mini';
 import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
 
 /** Bad usage: exit code 2, with the message and the usage text. */
 export class UsageError extends Error {}
 
-interface NumberFlag {
+/**
+ * A flag value the options schema refused. Its message names the allowed range, read from the
+ * schema only then (cli-flag-range.ts): the converter that reads it is not loaded at start-up.
+ */
+export class BadFlagValue extends UsageError {
+  constructor(
+    readonly flag: string,
+    readonly option: keyof SiteOptions,
+    readonly unit: NumberFlag['unit'],
+    readonly value: string | undefined,
+  ) {
+    super(`--${flag} has a value out of range (got "${value}")`);
+  }
+}
+
+export interface NumberFlag {
   option: keyof SiteOptions;
   /** The flag is typed in a larger unit than the option holds (seconds for milliseconds). */
   unit?: { name: string; size: number };
@@ -48,26 +62,10 @@ export function optionsFromFlags(
   const entry = flagEntries.find(([, flag]) => flag.option === issue.path[0]);
   if (entry) {
     const [flag, { option, unit }] = entry;
-    throw new UsageError(`--${flag} must be ${wholeNumberIn(option, unit)} (got "${values[flag]}")`);
+    throw new BadFlagValue(flag, option, unit, values[flag]);
   }
   if (issue.code === 'invalid_value' && issue.path[0] === 'scope') {
     throw new UsageError(`--scope must be ${issue.values.map(String).join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
   }
   throw new UsageError(`${issue.path.map(String).join('.')}: ${issue.message}`);
-}
-
-/** "a whole number from 1 to 128", "a whole number of seconds, at least 1": as the schema says. */
-function wholeNumberIn(option: keyof SiteOptions, unit: NumberFlag['unit']): string {
-  const schema = z.toJSONSchema(siteOptionsSchema.shape[option], { io: 'input', target: 'draft-2020-12' });
-  const bound = (value: unknown) => (typeof value === 'number' ? value : undefined);
-  const [minimum, exclusiveMinimum] = [bound(schema.minimum), bound(schema.exclusiveMinimum)];
-  const [maximum, exclusiveMaximum] = [bound(schema.maximum), bound(schema.exclusiveMaximum)];
-  const size = unit?.size ?? 1;
-  const min = exclusiveMinimum !== undefined ? Math.floor(exclusiveMinimum / size) + 1 : Math.ceil((minimum ?? 0) / size);
-  const what = `a whole number${unit ? ` of ${unit.name}` : ''}`;
-  // An integer's implied bound, JavaScript's largest safe integer, is no limit a person needs to hear of.
-  const limit = exclusiveMaximum ?? maximum;
-  if (limit === undefined || limit >= Number.MAX_SAFE_INTEGER) return `${what}, at least ${min}`;
-  const max = exclusiveMaximum !== undefined ? Math.ceil(limit / size) - 1 : Math.floor(limit / size);
-  return `${what} from ${min} to ${max}`;
 }

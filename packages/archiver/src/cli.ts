@@ -6,7 +6,7 @@ import { isArchiveError, type ArchiveErrorCode } from './errors.js';
 import { ACCEPT } from './fetch/accept.js';
 import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
-import { optionsFromFlags, UsageError } from './cli-options.js';
+import { BadFlagValue, optionsFromFlags, UsageError } from './cli-options.js';
 import { allowPrivateNetworksFromEnv } from './options.js';
 import { captureTimedOut, parsePageUrl, withDefaultScheme } from './page-url.js';
 
@@ -93,7 +93,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     args = parse(argv);
   } catch (error) {
-    process.stderr.write(`sitezip: ${(error as Error).message}\n\n${USAGE}\n`);
+    const message = error instanceof BadFlagValue ? (await import('./cli-flag-range.js')).badFlagMessage(error) : (error as Error).message;
+    process.stderr.write(`sitezip: ${message}\n\n${USAGE}\n`);
     return 2;
   }
   if (args.help) {

@@ -17,3 +17,4 @@ export { MemorySink } from './sink/memory-sink.js';
 export { ZipSink, zipFileSink } from './sink/zip-sink.js';
 export { archiveSite } from './archive-site.js';
 export { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
+export { readTreeUsage, type TreeUsage } from './process-tree.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access, constants } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
-import { findChildWithArgument, killTree, readTreeMemory, type TreeMemory } from './browser-process.js';
+import { findChildWithArgument, killTree, readTreeUsage, type TreeUsage } from '../process-tree.js';
 import { browserHostOptionsSchema, type BrowserHostOptions, type BrowserHostOptionsInput } from './render-options.js';
 import { settlesWithin } from './race.js';
 
@@ -49,7 +49,7 @@ export interface BrowserLease {
   close(): Promise<void>;
 }
 
-export interface BrowserUsage extends TreeMemory {
+export interface BrowserUsage extends TreeUsage {
   pid: number;
   /** Highest `privateBytes` seen while renders ran in this browser. */
   peakPrivateBytes: number;
@@ -120,7 +120,7 @@ export class BrowserHost {
   usage(): BrowserUsage | undefined {
     const run = this.current;
     if (run?.pid === undefined) return undefined;
-    const memory = readTreeMemory(run.pid);
+    const memory = readTreeUsage(run.pid);
     return memory && { ...memory, pid: run.pid, peakPrivateBytes: Math.max(run.peakPrivateBytes, memory.privateBytes) };
   }
 
@@ -204,7 +204,7 @@ export class BrowserHost {
         run.timer = undefined;
         return;
       }
-      const memory = readTreeMemory(pid);
+      const memory = readTreeUsage(pid);
       if (!memory) return;
       run.peakPrivateBytes = Math.max(run.peakPrivateBytes, memory.privateBytes);
       if (memory.privateBytes > limit) {

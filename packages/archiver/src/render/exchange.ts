@@ -27,8 +27,8 @@ export interface Initiator {
   mainFrame: boolean;
 }
 
-/** One request of the page and the response the engine's fetcher gave it. */
-export interface RecordedExchange {
+/** Which request of the page: what a recorded and a refused request share. */
+export interface PageRequest {
   /** `GET <url>`; a request with a body adds ` sha256=<hex>`, so two POSTs to one URL differ. */
   key: string;
   method: string;
@@ -37,6 +37,10 @@ export interface RecordedExchange {
   resourceType: ResourceKind;
   /** Undefined for the page itself, fetched before the browser asked. */
   initiator: Initiator | undefined;
+}
+
+/** One request of the page and the response the engine's fetcher gave it. */
+export interface RecordedExchange extends PageRequest {
   /**
    * Status, headers, final URL after redirects, body (or its spooled file; the caller deletes it).
    * The browser got this response at `url`: a redirected script or stylesheet resolves its own
@@ -62,14 +66,8 @@ export type BlockReason =
   /** maxRequests or maxBytes reached. */
   | 'limit';
 
-export interface BlockedRequest {
-  /** As {@link RecordedExchange.key}: a refused POST is known by its URL and body. */
-  key: string;
-  method: string;
-  url: string;
-  requestBodySha256: string | undefined;
-  resourceType: ResourceKind;
-  initiator: Initiator | undefined;
+/** A request of the page that was not answered; a refused POST is known by its URL and body. */
+export interface BlockedRequest extends PageRequest {
   reason: BlockReason;
   message: string;
   /** The fetcher's error code, for `fetch-failed` and `limit`. */

@@ -63,16 +63,16 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
   };
   log.info('job started');
   try {
-    const totalTimeoutMs = row.mode === 'full' ? config.siteCaptureTimeoutMs : config.captureTimeoutMs;
+    const full = row.mode === 'full';
+    const totalTimeoutMs = full ? config.siteCaptureTimeoutMs : config.captureTimeoutMs;
     const options = {
       allowPrivateNetworks: config.allowPrivateNetworks,
       totalTimeoutMs,
       maxTotalBytes: limits.maxZipBytes,
-      ...(row.mode === 'full' ? { maxPages: limits.maxPages } : {}),
+      ...(full ? { maxPages: limits.maxPages } : {}),
     };
     const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, ...(signal ? { signal } : {}) };
-    const mode = row.mode === 'full' ? 'full' : 'single';
-    const { summary, metrics } = await deps.captures.run({ url: row.url, mode, options }, store.createUpload(jobId), hooks);
+    const { summary, metrics } = await deps.captures.run({ url: row.url, mode: row.mode, options }, store.createUpload(jobId), hooks);
     saver.flush();
     const bytes = (await store.stat(jobId))?.bytes ?? 0;
     const host = new URL(summary.finalUrl).host;

@@ -1,7 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 
-// Linux /proc readings of the browser's process tree. Playwright does not tell which process it
-// started; the host finds it among this process's children by a marker in its command line.
+// Linux /proc readings of a process tree: the renderer's browser, the API's capture processes.
+// Playwright does not tell which process it started; the host finds it among this process's
+// children by a marker in its command line.
+
+// Linux reports CPU time in clock ticks of 1/100 s (USER_HZ) on every architecture we run on.
+const TICKS_PER_SECOND = 100;
 
 /** The child of this process whose command line holds `marker`; undefined off Linux. */
 export function findChildWithArgument(marker: string): number | undefined {
@@ -14,7 +18,7 @@ export function findChildWithArgument(marker: string): number | undefined {
   });
 }
 
-export interface TreeMemory {
+export interface TreeUsage {
   /** Processes in the tree now. */
   processes: number;
   /** Sum of VmRSS: counts the shared libraries once per process (Chromium: ~900 MB idle). */
@@ -24,23 +28,32 @@ export interface TreeMemory {
    * allocates, without the mapped binary. Cheap to read, unlike PSS (smaps_rollup walks page tables).
    */
   privateBytes: number;
+  /** The root process's own peak resident memory (VmHWM): a peak between two readings is not missed. */
+  rootPeakBytes: number;
+  /** CPU time (user + system) of the tree's live processes, in microseconds. */
+  cpuUs: number;
 }
 
-/** Memory of `pid` and all its descendants; undefined when the process is gone. */
-export function readTreeMemory(pid: number): TreeMemory | undefined {
-  const pids = treeOf(pid);
-  const total: TreeMemory = { processes: 0, rssBytes: 0, privateBytes: 0 };
-  for (const member of pids) {
+/** Memory and CPU of `pid` and all its descendants; undefined when the process is gone (or off Linux). */
+export function readTreeUsage(pid: number): TreeUsage | undefined {
+  const total: TreeUsage = { processes: 0, rssBytes: 0, privateBytes: 0, rootPeakBytes: 0, cpuUs: 0 };
+  for (const member of treeOf(pid)) {
     let status: string;
+    let stat: string;
     try {
       status = readFileSync(`/proc/${member}/status`, 'latin1');
+      stat = readFileSync(`/proc/${member}/stat`, 'latin1');
     } catch {
       continue;
     }
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    // The command name may hold spaces and parentheses: the fields start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     total.processes++;
     total.rssBytes += kb('VmRSS');
     total.privateBytes += kb('RssAnon') + kb('RssShmem');
+    if (member === pid) total.rootPeakBytes = kb('VmHWM');
+    total.cpuUs += ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
   }
   return total.processes ? total : undefined;
 }
