@@ -1,24 +1,19 @@
 import { setMaxListeners } from 'node:events';
+import { capturePage } from './capture/capture-page.js';
+import { drain, noteProtocol, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
+import { fetchResource } from './capture/fetch-resource.js';
+import { MANIFEST_PATH, type Manifest } from './capture/manifest.js';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { isArchiveError } from './errors.js';
-import { captureTimedOut, parsePageUrl } from './page-url.js';
-import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
-import { ACCEPT } from './fetch/accept.js';
+import type { Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
-import { drain, noteProtocol, save, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
-import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
-import { Refusals, type StopCode } from './refusals.js';
-import { fetchResource } from './capture/fetch-resource.js';
-import { checkPageResponse } from './capture/page-check.js';
-import { preloadStylesheets } from './capture/preload-scan.js';
-import { decodeDocument, type DecodedDocument } from './capture/encoding.js';
-import { processDocument } from './capture/process-html.js';
-import type { HtmlScan, HtmlTooComplexError } from './parse/index.js';
+import type { LoadedPage, PageLoader } from './load/page-loader.js';
+import { staticLoader } from './load/static-loader.js';
 import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
-import { isAlreadyCompressed, isHtmlType } from './resolve/content-types.js';
+import { captureTimedOut, parsePageUrl } from './page-url.js';
+import { Refusals, type StopCode } from './refusals.js';
 import { PathAllocator } from './resolve/local-path.js';
-import { relativeLink } from './resolve/relative-path.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
 
 export interface ArchiveHooks {
@@ -29,12 +24,10 @@ export interface ArchiveHooks {
   /** Replaces the HTTP fetcher (tests, custom transports); the caller closes it. */
   fetcher?: Fetcher;
   /**
-   * The page's response, already requested through `fetcher` (the CLI asks for it while the
-   * engine loads). With it, `startedAt` should say when that request began.
+   * How pages are loaded; the static loader by default. The CLI passes one holding the page's
+   * request, made while the engine loaded; the capture's duration then counts from it.
    */
-  page?: Promise<FetchedResource>;
-  /** When the capture began, for its duration in the manifest; now when absent. */
-  startedAt?: Date;
+  loader?: PageLoader;
 }
 
 export interface ArchiveSummary {
@@ -65,8 +58,8 @@ export async function archivePage(
   hooks: ArchiveHooks = {},
 ): Promise<ArchiveSummary> {
   return runCapture(url, sink, parseOptions(input), hooks, async (ctx, pageUrl) => {
-    const page = await fetchPage(ctx, pageUrl, hooks.page);
-    return { finalUrl: page.url, title: await capturePage(ctx, page) };
+    const page = await loadStartPage(ctx, pageUrl);
+    return { finalUrl: page.response.url, title: await capturePage(ctx, page) };
   });
 }
 
@@ -84,7 +77,8 @@ export async function runCapture(
   hooks: ArchiveHooks,
   body: CaptureBody,
 ): Promise<ArchiveSummary> {
-  const startedAt = hooks.startedAt ?? new Date();
+  const loader = hooks.loader ?? staticLoader();
+  const startedAt = loader.startedAt ?? new Date();
   let pageUrl: string;
   try {
     pageUrl = parsePageUrl(url);
@@ -101,6 +95,7 @@ export async function runCapture(
   const ctx: CaptureContext = {
     options,
     fetcher,
+    loader,
     sink,
     signal,
     paths: new PathAllocator(),
@@ -156,64 +151,12 @@ export async function runCapture(
   }
 }
 
-async function fetchPage(ctx: CaptureContext, pageUrl: string, requested?: Promise<FetchedResource>): Promise<FetchedResource> {
-  const page = await (requested ?? ctx.fetcher.fetch(pageUrl, { signal: ctx.signal, accept: ACCEPT.document }));
-  noteProtocol(ctx, page);
-  ctx.pageUrls.add(page.url);
+/** The page the capture was asked for: its failure is the capture's failure, and its final URL counts as it. */
+export async function loadStartPage(ctx: CaptureContext, pageUrl: string): Promise<LoadedPage> {
+  const page = await ctx.loader.load(ctx, pageUrl);
+  noteProtocol(ctx, page.response);
+  ctx.pageUrls.add(page.response.url);
   return page;
-}
-
-/** A page already decoded and scanned (a site capture reads the start page's links first). */
-export interface ParsedPage {
-  document: DecodedDocument;
-  scan: HtmlScan | HtmlTooComplexError;
-}
-
-/** Saves the page as index.html (or, for a PDF, image..., the file plus an index.html pointing to it). */
-export async function capturePage(ctx: CaptureContext, page: FetchedResource, parsed?: ParsedPage): Promise<string | undefined> {
-  const html = isHtmlType(page.mimeType) || (!page.mimeType && looksLikeHtml(page.body));
-  const document = parsed?.document ?? (html ? decodeDocument(page) : undefined);
-  checkPageResponse(page, document?.html);
-  const entry: ManifestEntry = { url: page.requestedUrl, status: page.status, bytes: page.body.length };
-  if (page.url !== page.requestedUrl) entry.finalUrl = page.url;
-  if (page.mimeType) entry.contentType = page.mimeType;
-  ctx.manifest.set(page.requestedUrl, entry);
-  for (const url of ctx.pageUrls) ctx.queue.get(url, async () => ({ ok: true, path: 'index.html' }));
-  if (document) {
-    entry.path = ctx.paths.reserve('index.html', page.url);
-    ctx.progress.done++;
-    preloadStylesheets(ctx, page, document);
-    // Let those requests leave before the parse holds the thread for tens of milliseconds.
-    await new Promise((resolve) => setImmediate(resolve));
-    const note = await processDocument(ctx, page, document, 'index.html', 0, parsed?.scan);
-    if (note) entry.note = note;
-    return titleOf(document.html);
-  }
-  ctx.paths.reserve('index.html');
-  entry.path = ctx.paths.allocate(page.url, page.mimeType);
-  ctx.progress.done++;
-  await save(ctx, entry.path, page.body, !isAlreadyCompressed(page.mimeType));
-  await save(ctx, 'index.html', Buffer.from(wrapperPage(page, entry.path)), true);
-  return undefined;
-}
-
-// `[^<>]` rather than `[^>]`: a search from every `<title` of a hostile page stops at the next
-// tag instead of running to the end of the text (quadratic over millions of them).
-const TITLE = /<title\b[^<>]*>([^<]*)<\/title>/i;
-
-function titleOf(html: string): string | undefined {
-  return TITLE.exec(html)?.[1]?.trim() || undefined;
-}
-
-function looksLikeHtml(body: Buffer): boolean {
-  return /^\s*(<!doctype html|<html|<head|<body)/i.test(body.subarray(0, 512).toString('latin1'));
-}
-
-function wrapperPage(page: FetchedResource, path: string): string {
-  const href = relativeLink('index.html', path);
-  const escaped = page.url.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const body = page.mimeType.startsWith('image/') ? `<img src="${href}" alt="">` : `<a href="${href}">${escaped}</a>`;
-  return `<!doctype html><meta charset="utf-8"><title>${escaped}</title>${body}\n`;
 }
 
 function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date): Manifest {

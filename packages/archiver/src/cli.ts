@@ -3,12 +3,11 @@ import { parseArgs } from 'node:util';
 import type { CaptureProgress } from './capture/context.js';
 import { formatBytes, progressBar } from './cli-format.js';
 import { isArchiveError, type ArchiveErrorCode } from './errors.js';
-import { ACCEPT } from './fetch/accept.js';
-import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
+import { requestEarly } from './load/early-request.js';
 import { BadFlagValue, optionsFromFlags, UsageError } from './cli-options.js';
 import { allowPrivateNetworksFromEnv } from './options.js';
-import { captureTimedOut, parsePageUrl, withDefaultScheme } from './page-url.js';
+import { withDefaultScheme } from './page-url.js';
 
 const USAGE = `Usage: sitezip <url> [options]
 
@@ -115,13 +114,12 @@ export async function main(argv: string[]): Promise<number> {
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   if (!args.quiet) process.stderr.write(`Saving ${args.url}\n`);
-  const startedAt = new Date();
   let fetcher: HttpFetcher | undefined;
   try {
     fetcher = new HttpFetcher(args.options);
-    const page = args.full ? undefined : requestPage(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
-    const { archivePage, archiveSite, zipFileSink } = await import('./engine.js');
-    const hooks = { onProgress, signal: controller.signal, fetcher, startedAt, ...(page ? { page } : {}) };
+    const early = requestEarly(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
+    const { archivePage, archiveSite, staticLoader, zipFileSink } = await import('./engine.js');
+    const hooks = { onProgress, signal: controller.signal, fetcher, loader: staticLoader(early) };
     const summary = args.full
       ? await archiveSite(args.url, zipFileSink(partial), args.options, hooks)
       : await archivePage(args.url, zipFileSink(partial), args.options, hooks);
@@ -152,26 +150,4 @@ export async function main(argv: string[]): Promise<number> {
     process.off('SIGINT', stop);
     await fetcher?.close();
   }
-}
-
-/**
- * Asks for the page at once, so that its round trip overlaps loading the rest of the engine
- * (tens of milliseconds, a good part of a small capture). The capture awaits the answer and
- * reports its failure; an address that is not valid is left to the capture to report.
- */
-function requestPage(fetcher: Fetcher, url: string, signal: AbortSignal, timeoutMs: number): Promise<FetchedResource> | undefined {
-  let pageUrl: string;
-  try {
-    pageUrl = parsePageUrl(url);
-  } catch {
-    return undefined;
-  }
-  // The capture's time budget covers this request too.
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const response = fetcher.fetch(pageUrl, { signal: AbortSignal.any([signal, deadline]), accept: ACCEPT.document }).catch((error: unknown) => {
-    if (!deadline.aborted) throw error;
-    throw captureTimedOut(pageUrl, error);
-  });
-  response.catch(() => undefined);
-  return response;
 }

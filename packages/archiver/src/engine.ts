@@ -2,3 +2,4 @@
 export { archiveSite } from './archive-site.js';
 export { archivePage } from './archive.js';
 export { zipFileSink } from './sink/zip-sink.js';
+export { staticLoader } from './load/static-loader.js';

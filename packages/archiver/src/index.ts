@@ -18,3 +18,6 @@ export { ZipSink, zipFileSink } from './sink/zip-sink.js';
 export { archiveSite } from './archive-site.js';
 export { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
 export { readTreeUsage, type TreeUsage } from './process-tree.js';
+export type { LoadedPage, PageLoader, PageLoadInit } from './load/page-loader.js';
+export { staticLoader } from './load/static-loader.js';
+export { requestEarly, type EarlyRequest } from './load/early-request.js';

@@ -2,6 +2,7 @@ import type { ArchiveErrorCode } from '../errors.js';
 import type { OriginScheduler } from '../crawl/scheduler.js';
 import type { WorkQueue } from '../crawl/work-queue.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
+import type { PageLoader } from '../load/page-loader.js';
 import type { ArchiveOptions } from '../options.js';
 import type { RefKind } from '../parse/index.js';
 import type { PathAllocator } from '../resolve/local-path.js';
@@ -45,6 +46,8 @@ export interface CaptureProgress {
 export interface CaptureContext {
   readonly options: ArchiveOptions;
   readonly fetcher: Fetcher;
+  /** How this capture gets its pages (see load/). */
+  readonly loader: PageLoader;
   readonly sink: ArchiveSink;
   readonly paths: PathAllocator;
   readonly queue: WorkQueue<Outcome>;

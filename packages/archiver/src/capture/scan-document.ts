@@ -9,8 +9,12 @@ import type { DecodedDocument } from './encoding.js';
  * reference and per open element, not per byte: 50 MB of text or of plain elements is parsed.
  */
 export function scanDocument(ctx: CaptureContext, document: DecodedDocument): HtmlScan | HtmlTooComplexError {
+  return scanHtml(document.html, ctx.options.maxPageReferences);
+}
+
+export function scanHtml(html: string, maxPageReferences: number): HtmlScan | HtmlTooComplexError {
   try {
-    return findHtmlRefs(document.html, ctx.options.maxPageReferences);
+    return findHtmlRefs(html, maxPageReferences);
   } catch (error) {
     if (error instanceof HtmlTooComplexError) return error;
     throw error;

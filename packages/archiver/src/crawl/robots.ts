@@ -38,3 +38,23 @@ export async function loadRobots(fetcher: Fetcher, origin: string, signal: Abort
     return allowAll;
   }
 }
+
+/** robots.txt of each origin, fetched once per crawl on first need; everything is allowed when the crawl ignores it. */
+export class RobotsMemo {
+  private readonly rules = new Map<string, Promise<RobotsRules>>();
+
+  constructor(
+    private readonly fetcher: Fetcher,
+    private readonly signal: AbortSignal,
+    private readonly respect: boolean,
+  ) {}
+
+  for(origin: string): Promise<RobotsRules> {
+    let rules = this.rules.get(origin);
+    if (!rules) {
+      rules = this.respect ? loadRobots(this.fetcher, origin, this.signal) : Promise.resolve(allowAll);
+      this.rules.set(origin, rules);
+    }
+    return rules;
+  }
+}

@@ -1,0 +1,50 @@
+import type { DecodedDocument } from '../capture/encoding.js';
+import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
+import type { HtmlScan, HtmlTooComplexError } from '../parse/index.js';
+
+/** What loading a page needs from its capture. */
+export interface PageLoadContext {
+  readonly fetcher: Fetcher;
+  readonly signal: AbortSignal;
+  readonly options: { readonly maxPageReferences: number };
+}
+
+export interface PageLoadInit {
+  /**
+   * Runs the page's own request: a crawl passes its politeness queue here, so that only the
+   * request waits its turn, not the work on the page.
+   */
+  gate?: <T>(request: () => Promise<T>) => Promise<T>;
+}
+
+/** A page's robots directives, from its `<meta name="robots">` tags and X-Robots-Tag header. */
+export interface PageDirectives {
+  index: boolean;
+  follow: boolean;
+}
+
+/**
+ * A page as loaded, checked to be the page (not a 404, a bot wall or a server error) and, when
+ * it is HTML, decoded. Its references are parsed on first use and kept: finding its links,
+ * reading its directives and rewriting it share one parse.
+ */
+export interface LoadedPage {
+  readonly response: FetchedResource;
+  /** The page's text when it is HTML. */
+  readonly document: DecodedDocument | undefined;
+  /** Its references, or why it is beyond parsing; undefined when it is not HTML. */
+  scan(): HtmlScan | HtmlTooComplexError | undefined;
+  directives(): PageDirectives;
+}
+
+/**
+ * How a capture gets a page: the one seam between "a URL" and "a document to save", used by
+ * single-page and site captures alike. The static loader fetches and decodes; a rendering
+ * loader (render/) lets a browser build the page first.
+ */
+export interface PageLoader {
+  /** Rejects with an ArchiveError when the page cannot be loaded or is not the page. */
+  load(ctx: PageLoadContext, url: string, init?: PageLoadInit): Promise<LoadedPage>;
+  /** When the loader began its first request, if that was before the capture began (an early request). */
+  readonly startedAt?: Date | undefined;
+}
