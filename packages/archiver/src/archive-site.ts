@@ -123,6 +123,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     manifestEntry.status = response.status;
     manifestEntry.contentType = response.mimeType || undefined;
     if (response.url !== entry.url) manifestEntry.finalUrl = response.url;
+    if (page.render) manifestEntry.render = page.render;
     if (!document) return stub(ctx, entry, manifestEntry, `not a web page (${response.mimeType || 'unknown type'})`);
     if (!page.directives().index) return stub(ctx, entry, manifestEntry, 'the page asks not to be indexed (noindex)');
     admitLinks(site, page, entry.depth);

@@ -8,7 +8,9 @@ import { WorkQueue } from './crawl/work-queue.js';
 import { isArchiveError } from './errors.js';
 import type { Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
+import { RecordedFirstFetcher } from './fetch/recorded-fetcher.js';
 import type { LoadedPage, PageLoader } from './load/page-loader.js';
+import { renderChoice } from './load/render-choice.js';
 import { staticLoader } from './load/static-loader.js';
 import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
 import { captureTimedOut, parsePageUrl } from './page-url.js';
@@ -77,7 +79,8 @@ export async function runCapture(
   hooks: ArchiveHooks,
   body: CaptureBody,
 ): Promise<ArchiveSummary> {
-  const loader = hooks.loader ?? staticLoader();
+  // Render mode's code (and playwright-core) loads only when a page is to be rendered.
+  const loader = renderChoice(hooks.loader ?? staticLoader(), options.render, async () => (await import('./render/index.js')).createRenderer(options));
   const startedAt = loader.startedAt ?? new Date();
   let pageUrl: string;
   try {
@@ -86,7 +89,8 @@ export async function runCapture(
     await sink.abort();
     throw error;
   }
-  const fetcher = hooks.fetcher ?? new HttpFetcher(options);
+  const network = hooks.fetcher ?? new HttpFetcher(options);
+  const fetcher = new RecordedFirstFetcher(network);
   const timeout = AbortSignal.timeout(options.totalTimeoutMs);
   const signal = hooks.signal ? AbortSignal.any([hooks.signal, timeout]) : timeout;
   // Every request in flight listens on this one signal.
@@ -111,6 +115,7 @@ export async function runCapture(
     moduleTasks: new Set(),
     importMap: new Map(),
     refusals: new Refusals(),
+    offer: (responses) => fetcher.offer(responses),
     resolve: (request) => fetchResource(ctx, request),
     emit: () => hooks.onProgress?.({ ...progress }),
   };
@@ -147,7 +152,8 @@ export async function runCapture(
     }
     throw error;
   } finally {
-    if (!hooks.fetcher) await fetcher.close();
+    await loader.close?.();
+    if (!hooks.fetcher) await network.close();
   }
 }
 

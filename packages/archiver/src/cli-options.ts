@@ -45,7 +45,7 @@ const flagEntries = Object.entries(numberFlags) as [NumberFlagName, NumberFlag][
  * number) is a UsageError that names the flag and the range the schema allows.
  */
 export function optionsFromFlags(
-  values: Partial<Record<NumberFlagName | 'scope', string>>,
+  values: Partial<Record<NumberFlagName | 'scope' | 'render', string>>,
   base: SiteOptionsInput = {},
 ): SiteOptions {
   const input: Record<string, unknown> = { ...base };
@@ -56,6 +56,7 @@ export function optionsFromFlags(
     input[option] = /^\d+$/.test(value) ? Number(value) * (unit?.size ?? 1) : Number.NaN;
   }
   if (values.scope !== undefined) input.scope = values.scope;
+  if (values.render !== undefined) input.render = values.render;
   const parsed = siteOptionsSchema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
@@ -64,8 +65,8 @@ export function optionsFromFlags(
     const [flag, { option, unit }] = entry;
     throw new BadFlagValue(flag, option, unit, values[flag]);
   }
-  if (issue.code === 'invalid_value' && issue.path[0] === 'scope') {
-    throw new UsageError(`--scope must be ${issue.values.map(String).join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
+  if (issue.code === 'invalid_value' && (issue.path[0] === 'scope' || issue.path[0] === 'render')) {
+    throw new UsageError(`--${String(issue.path[0])} must be ${issue.values.map(String).join(', ').replace(/, ([^,]*)$/, ' or $1')}`);
   }
   throw new UsageError(`${issue.path.map(String).join('.')}: ${issue.message}`);
 }

@@ -19,6 +19,8 @@ Options:
       --max-pages <n>        with --full: pages saved at most (default 500)
       --max-depth <n>        with --full: links followed from the start page at most (default 10)
       --scope <scope>        with --full: host (default), prefix (under the start URL's folder) or domain
+      --render <mode>        auto (default): pages that build themselves with JavaScript are loaded
+                             in Chromium first and saved as rendered; always; never
       --max-resources <n>    most resources to fetch (default 5000)
       --max-bytes <n>        stop saving after this many bytes (default 1 GiB)
       --timeout <seconds>    time budget of the whole capture (default 600)
@@ -64,6 +66,7 @@ function parse(argv: string[]) {
       'max-pages': { type: 'string' },
       'max-depth': { type: 'string' },
       scope: { type: 'string' },
+      render: { type: 'string' },
       quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -133,6 +136,11 @@ export async function main(argv: string[]): Promise<number> {
       for (const entry of summary.manifest.resources.filter((r) => r.error).slice(0, 20)) {
         process.stdout.write(`  failed: ${entry.url} (${entry.error})\n`);
       }
+      const rendered = summary.manifest.resources.filter((r) => r.render);
+      const snapshots = rendered.filter((r) => r.render?.output === 'snapshot').length;
+      if (snapshots) process.stdout.write(`  rendered in Chromium: ${snapshots} page${snapshots === 1 ? '' : 's'} (${rendered[0]!.render!.reason})\n`);
+      const unrendered = rendered.find((r) => r.render?.output === 'static');
+      if (unrendered) process.stdout.write(`  not rendered, saved as served: ${unrendered.render!.error}\n`);
       if (summary.stoppedBy) process.stdout.write(`  stopped early: ${summary.stoppedBy}\n`);
       const refused = summary.manifest.refused;
       if (refused) {

@@ -49,6 +49,14 @@ export const archiveOptionsSchema = z.object({
    * downloaded, with a note in the manifest. 100,000 links fit easily.
    */
   maxPageReferences: z._default(z.int().check(z.positive(), z.maximum(5_000_000)), 500_000),
+  /**
+   * Whether pages are loaded in a browser first, so that what their scripts build is saved:
+   * `auto` renders a page that builds itself with JavaScript (load/needs-render.ts) and never
+   * starts a browser for one that does not; `always` renders every HTML page; `never` none.
+   */
+  render: z._default(z.enum(['auto', 'always', 'never']), 'auto'),
+  /** Longest render of one page (load, settle, scroll, read the DOM); past it the page is saved as served. */
+  renderTimeoutMs: z._default(z.int().check(z.minimum(2_000), z.maximum(300_000)), 20_000),
   /** Depth of nested iframes captured as documents. */
   maxFrameDepth: z._default(z.int().check(z.minimum(0), z.maximum(5)), 2),
 });

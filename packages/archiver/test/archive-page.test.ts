@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { archivePage, ArchiveError, HttpFetcher, MemorySink, parseOptions, type Manifest } from '../src/index.js';
 import { PNG_1PX, serveFixture, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
 
-const local = { allowPrivateNetworks: true, retries: 0 };
+// The static path: these pages have scripts and little text, which render: auto would load in a browser.
+const local = { allowPrivateNetworks: true, retries: 0, render: 'never' as const };
 let site: FixtureSite | undefined;
 afterEach(async () => {
   await site?.close();

@@ -94,6 +94,9 @@ describe('sitezip CLI', () => {
     expect(notANumber.code).toBe(2);
     expect(notANumber.stderr).toContain('--timeout must be a whole number of seconds, at least 1');
     expect((await run([site.url, '--full', '--max-depth', '-1'])).code).toBe(2);
+    const badMode = await run([site.url, '--render', 'sometimes']);
+    expect(badMode.code).toBe(2);
+    expect(badMode.stderr).toContain('sitezip: --render must be auto, always or never');
   });
 
   it('keeps to --timeout even while the page itself does not answer', async () => {

@@ -18,7 +18,7 @@ function importMapOf(html: string): Record<string, string> {
 describe('ES module pages', () => {
   it('inlines every module of the graph into one import map and points scripts at it', async () => {
     const sink = new MemorySink();
-    await archivePage(site.url, sink, { allowPrivateNetworks: true });
+    await archivePage(site.url, sink, { allowPrivateNetworks: true, render: 'never' });
     const html = sink.text('index.html');
     const imports = importMapOf(html);
     const host = `127.0.0.1_${new URL(site.url).port}`;

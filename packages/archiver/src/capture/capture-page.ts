@@ -16,6 +16,7 @@ export async function capturePage(ctx: CaptureContext, page: LoadedPage): Promis
   const entry: ManifestEntry = { url: response.requestedUrl, status: response.status, bytes: response.body.length };
   if (response.url !== response.requestedUrl) entry.finalUrl = response.url;
   if (response.mimeType) entry.contentType = response.mimeType;
+  if (page.render) entry.render = page.render;
   ctx.manifest.set(response.requestedUrl, entry);
   for (const url of ctx.pageUrls) ctx.queue.get(url, async () => ({ ok: true, path: 'index.html' }));
   if (document) {

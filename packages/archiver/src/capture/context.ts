@@ -71,6 +71,8 @@ export interface CaptureContext {
   importMap: ReadonlyMap<string, string>;
   /** URLs left out by limits and trap guards, and why the capture stopped early. */
   readonly refusals: Refusals;
+  /** Responses a loader already has (a browser's): the capture's requests for them are answered from them. */
+  offer(responses: Iterable<FetchedResource>): void;
   /**
    * How a processor asks for a referenced URL: fetched once per capture, resolved as soon as
    * its path is known. The capture sets it (to fetchResource); processors never import that.

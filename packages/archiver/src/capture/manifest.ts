@@ -5,6 +5,22 @@ import type { RefusalReport, StopCode } from '../refusals.js';
 /** Why a URL has no file: the engine's error codes, or a linked page the crawl could not save. */
 export type ManifestErrorCode = ArchiveErrorCode | 'PAGE_SKIPPED';
 
+/** How a page was loaded when a browser was involved, or was to be: for the manifest. */
+export interface RenderReport {
+  /** `snapshot`: the rendered DOM, scripts removed. `static`: the page as served (the render failed or could not start). */
+  output: 'snapshot' | 'static';
+  /** Why the page was rendered (render: always, or what `auto` saw). */
+  reason: string;
+  /** Why the render did not give the page, when `output` is `static`. */
+  error?: string;
+  /** False when the page was still busy (requests, DOM changes) when its time ran out. */
+  settled?: boolean;
+  /** Requests the browser made that the engine answered, and those it refused. */
+  requests?: number;
+  refused?: number;
+  durationMs?: number;
+}
+
 export interface ManifestEntry {
   url: string;
   /** Where the URL ended up after redirects, when different. */
@@ -21,6 +37,8 @@ export interface ManifestEntry {
   /** Why the resource is missing from the archive. */
   error?: string;
   errorCode?: ManifestErrorCode;
+  /** A page a browser rendered, or was to render: how, and why. */
+  render?: RenderReport;
 }
 
 export interface Manifest {

@@ -1,4 +1,5 @@
 import type { DecodedDocument } from '../capture/encoding.js';
+import type { RenderReport } from '../capture/manifest.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import type { HtmlScan, HtmlTooComplexError } from '../parse/index.js';
 
@@ -7,6 +8,11 @@ export interface PageLoadContext {
   readonly fetcher: Fetcher;
   readonly signal: AbortSignal;
   readonly options: { readonly maxPageReferences: number };
+  /**
+   * Hands over responses a loader already has (a browser's requests): the capture's own
+   * requests for those URLs are answered from them instead of the network.
+   */
+  offer(responses: Iterable<FetchedResource>): void;
 }
 
 export interface PageLoadInit {
@@ -35,6 +41,8 @@ export interface LoadedPage {
   /** Its references, or why it is beyond parsing; undefined when it is not HTML. */
   scan(): HtmlScan | HtmlTooComplexError | undefined;
   directives(): PageDirectives;
+  /** Present when the page was rendered, or was to be. */
+  readonly render?: RenderReport | undefined;
 }
 
 /**
@@ -47,4 +55,6 @@ export interface PageLoader {
   load(ctx: PageLoadContext, url: string, init?: PageLoadInit): Promise<LoadedPage>;
   /** When the loader began its first request, if that was before the capture began (an early request). */
   readonly startedAt?: Date | undefined;
+  /** Ends what the loader started (a browser); the capture calls it when it ends. */
+  close?(): Promise<void>;
 }

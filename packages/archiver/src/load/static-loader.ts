@@ -32,18 +32,12 @@ export function loadedPage(ctx: PageLoadContext, response: FetchedResource): Loa
   const html = isHtmlType(response.mimeType) || (!response.mimeType && looksLikeHtml(response.body));
   const document = html ? decodeDocument(response) : undefined;
   checkPageResponse(response, document?.html);
-  let scan: HtmlScan | HtmlTooComplexError | undefined;
-  return {
-    response,
-    document,
-    scan() {
-      if (!scan && document) scan = scanHtml(document.html, ctx.options.maxPageReferences);
-      return scan;
-    },
-    directives() {
-      return directivesOf(response, this.scan());
-    },
+  let scanned: HtmlScan | HtmlTooComplexError | undefined;
+  const scan = () => {
+    if (!scanned && document) scanned = scanHtml(document.html, ctx.options.maxPageReferences);
+    return scanned;
   };
+  return { response, document, scan, directives: () => directivesOf(response, scan()) };
 }
 
 /** A page beyond parsing has no known directives: it is saved as downloaded, its links unknown. */

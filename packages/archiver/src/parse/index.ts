@@ -14,3 +14,4 @@ export {
   type RewriteHtmlOptions,
 } from './html.js';
 export { findModuleImports, moduleLexerReady, rewriteModule, type RewriteModuleOptions } from './js-modules.js';
+export { neutralizeScripts } from './neutralize-scripts.js';

@@ -35,9 +35,18 @@ export class ExchangeRecorder {
 
   constructor(private readonly deps: { fetcher: Fetcher; signal: AbortSignal; limits: RenderLimits }) {}
 
-  /** The page itself, fetched before the browser starts: the browser then goes to its final URL. */
-  document(url: string): Promise<FetchedResource> {
-    return this.fetchOnce({ url, method: 'GET', resourceType: 'document', initiator: undefined, accept: ACCEPT.document, referrer: undefined });
+  /**
+   * The page itself, fetched before the browser starts (or already fetched: `known`, when a
+   * static load came first); the browser then goes to its final URL.
+   */
+  document(url: string, known?: FetchedResource): Promise<FetchedResource> {
+    if (!known) return this.fetchOnce({ url, method: 'GET', resourceType: 'document', initiator: undefined, accept: ACCEPT.document, referrer: undefined });
+    const answer = Promise.resolve(known);
+    this.answers.set(url, answer);
+    this.answers.set(known.url, answer);
+    this.bytes += known.body.length;
+    this.exchanges.push({ key: exchangeKey('GET', url), method: 'GET', url, requestBodySha256: undefined, resourceType: 'document', initiator: undefined, response: known });
+    return answer;
   }
 
   /** Routes the context's requests and WebSockets here; `page` is the one page allowed to load. */

@@ -12,3 +12,4 @@ export {
   type RenderLimitsInput,
 } from './render-options.js';
 export { renderPage, type RenderDeps, type RenderEvents, type RenderResult, type RenderTimings } from './render-page.js';
+export { createRenderer } from './renderer.js';

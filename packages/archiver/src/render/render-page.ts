@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
-import type { Fetcher } from '../fetch/fetcher.js';
+import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import { parsePageUrl } from '../page-url.js';
 import { isHtmlType } from '../resolve/content-types.js';
 import type { BrowserHost, BrowserLease } from './browser-host.js';
@@ -18,6 +18,8 @@ export interface RenderDeps {
   host: BrowserHost;
   signal: AbortSignal;
   limits: RenderLimits;
+  /** The page's response when it was already fetched (a static load came first): not asked again. */
+  document?: FetchedResource | undefined;
 }
 
 /** What the page did that the renderer stopped or answered on its behalf. */
@@ -80,7 +82,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   leasing.catch(() => undefined);
   let lease: BrowserLease | undefined;
   try {
-    const document = await stop.race(recorder.document(pageUrl));
+    const document = await stop.race(recorder.document(pageUrl, deps.document));
     if (document.mimeType && !isHtmlType(document.mimeType)) {
       throw new ArchiveError('HTTP_ERROR', `${document.url} is not an HTML page (${document.mimeType}): there is nothing to render.`);
     }

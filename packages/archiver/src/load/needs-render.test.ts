@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { FetchedResource } from '../fetch/fetcher.js';
+import { needsRender, visibleTextLength } from './needs-render.js';
+import { loadedPage } from './static-loader.js';
+
+function page(html: string) {
+  const response: FetchedResource = {
+    requestedUrl: 'https://example.test/',
+    url: 'https://example.test/',
+    status: 200,
+    headers: {},
+    mimeType: 'text/html',
+    charset: 'utf-8',
+    body: Buffer.from(html),
+    redirects: [],
+  };
+  return loadedPage({ fetcher: undefined as never, signal: new AbortController().signal, options: { maxPageReferences: 1000 }, offer: () => undefined }, response);
+}
+
+const prose = '<p>' + 'Written on the server, readable without any script at all. '.repeat(4) + '</p>';
+
+describe('needsRender', () => {
+  it.each([
+    ['an empty mount element', '<div id="root"></div><script src="/main.js"></script>', 'id="root"'],
+    ['a Vite app', '<div id="app"></div><script type="module" src="/assets/index.js"></script>', 'id="app"'],
+    ['swagger-ui', '<div id="swagger-ui"></div><script src="swagger-ui-bundle.js"></script>', 'swagger-ui'],
+    ['Redoc', '<redoc spec-url="openapi.json"></redoc><script src="redoc.standalone.js"></script>', '<redoc>'],
+    ['Next.js, server-rendered', `${prose}<script id="__NEXT_DATA__" type="application/json">{}</script>`, 'Next.js'],
+    ['VitePress', `<div id="app">${prose}</div><script>window.__VP_HASH_MAP__ = {}</script>`, 'VitePress'],
+    ['Docusaurus', `<div id="__docusaurus">${prose}</div><script src="/assets/js/main.js"></script>`, 'Docusaurus'],
+    ['a <noscript> asking for JavaScript', `<noscript>You need to enable JavaScript to run this app.</noscript>${prose}<script src="a.js"></script>`, 'JavaScript'],
+    ['scripts and next to no text', '<header>Menu</header><script src="/bundle.js"></script>', 'next to no text'],
+  ])('renders %s', (_, html, reason) => {
+    expect(needsRender(page(html))).toContain(reason);
+  });
+
+  it.each([
+    ['a page without scripts', '<div id="root"></div>'],
+    ['a server-written page with a small script', `<h1>Docs</h1>${prose}<script>document.body.classList.add('js')</script>`],
+    ['an article with analytics', `<article>${prose}</article><script async src="https://stats.example/a.js"></script>`],
+    ['a filled mount element', `<div id="root">${prose}</div><script src="/main.js"></script>`],
+  ])('leaves %s static', (_, html) => {
+    expect(needsRender(page(html))).toBeUndefined();
+  });
+
+  it('counts visible text only, linearly, on hostile markup', () => {
+    expect(visibleTextLength('<style>p{}</style><script>var a = "<p>"</script><!-- hidden --><p>ab c</p><template>x</template>')).toBe(3);
+    // Quadratic work here would run for minutes, past the test's time-out.
+    expect(needsRender(page('<script'.repeat(140_000)))).toBe('it has scripts and next to no text of its own');
+    expect(visibleTextLength('<p>x'.repeat(250_000))).toBe(250_000);
+  });
+});

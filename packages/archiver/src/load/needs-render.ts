@@ -1,0 +1,81 @@
+import { HtmlTooComplexError } from '../parse/index.js';
+import type { LoadedPage } from './page-loader.js';
+
+/** Pages longer than this are read this far: an app shell is short, and the test stays linear. */
+const READ_AT_MOST = 1024 * 1024;
+/** Fewer visible characters than this, with scripts to build the rest: the page is a shell. */
+const SHELL_TEXT = 80;
+
+// An element an app mounts into, left empty in the served HTML.
+const EMPTY_MOUNT =
+  /<(div|main|section|body)\b[^<>]*\bid\s*=\s*["']?(root|app|__next|__nuxt|___gatsby|svelte|swagger-ui|redoc-container|main-app|application)\b["']?[^<>]*>\s*<\/\1>/i;
+// Custom elements of renderers that build the whole page (API docs, Angular's root).
+const RENDERER_ELEMENT = /<(redoc|rapi-doc|elements-api|app-root|openapi-explorer)\b/i;
+// Frameworks that render on the server and take over in the browser: their client router decides
+// what is shown by the path, which from file:// is never theirs (VitePress showed its 404).
+const HYDRATION_MARKERS: readonly [RegExp, string][] = [
+  [/id=["']?__NEXT_DATA__|\/_next\/static\//, 'Next.js'],
+  [/window\.__NUXT__|id=["']?__nuxt\b|\/_nuxt\//, 'Nuxt'],
+  [/__VP_HASH_MAP__|__VP_SITE_DATA__|\bVPContent\b/, 'VitePress'],
+  [/id=["']?__docusaurus\b|name=["']?generator["']?\s+content=["']?Docusaurus/i, 'Docusaurus'],
+  [/id=["']?___gatsby\b/, 'Gatsby'],
+  [/__sveltekit_|data-sveltekit-/, 'SvelteKit'],
+  [/__remixContext|__reactRouterContext/, 'React Router'],
+  [/<astro-island\b/, 'Astro islands'],
+  [/\bng-version=/, 'Angular'],
+];
+const ENABLE_JS = /<noscript\b[^<>]*>[^]{0,2000}?\b(enable|requires?|turn on|need)\b[^<]{0,80}\bjavascript\b/i;
+const SCRIPT = /<script\b/i;
+
+/**
+ * Why a page seems to build itself with JavaScript (so `render: auto` renders it), or undefined
+ * when its served HTML is the page. Signs: scripts, and an empty mount element, a renderer's
+ * element, a framework that takes the page over in the browser, a `<noscript>` asking for
+ * JavaScript, or next to no visible text. Cheap: a few linear scans of at most 1 MB.
+ */
+export function needsRender(page: LoadedPage): string | undefined {
+  const html = page.document?.html;
+  if (!html) return undefined;
+  const head = html.length > READ_AT_MOST ? html.slice(0, READ_AT_MOST) : html;
+  const scan = page.scan();
+  const modules = scan && !(scan instanceof HtmlTooComplexError) && (scan.inlineScripts.length > 0 || scan.refs.some((r) => r.kind === 'module'));
+  if (!modules && !SCRIPT.test(head)) return undefined;
+  const mount = EMPTY_MOUNT.exec(head);
+  if (mount) return `its scripts fill an empty <${mount[1]!.toLowerCase()} id="${mount[2]}">`;
+  const element = RENDERER_ELEMENT.exec(head);
+  if (element) return `its scripts build <${element[1]!.toLowerCase()}>`;
+  for (const [marker, name] of HYDRATION_MARKERS) if (marker.test(head)) return `${name} takes the page over in the browser`;
+  if (ENABLE_JS.test(head)) return 'it asks for JavaScript (<noscript>)';
+  if (html.length <= READ_AT_MOST && visibleTextLength(html) < SHELL_TEXT) return 'it has scripts and next to no text of its own';
+  return undefined;
+}
+
+// Elements whose content is not shown as text (or not at all).
+const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'title', 'textarea', 'svg']);
+
+/** Characters other than whitespace outside tags, comments and hidden elements; linear in the text. */
+export function visibleTextLength(html: string): number {
+  const lower = html.toLowerCase();
+  let count = 0;
+  let at = 0;
+  while (at < html.length) {
+    const open = lower.indexOf('<', at);
+    const end = open < 0 ? html.length : open;
+    for (let i = at; i < end; i++) if (html.charCodeAt(i) > 32) count++;
+    if (open < 0) break;
+    if (lower.startsWith('<!--', open)) {
+      const close = lower.indexOf('-->', open + 4);
+      at = close < 0 ? html.length : close + 3;
+      continue;
+    }
+    const name = /^<([a-z][a-z0-9-]*)/.exec(lower.slice(open, open + 32))?.[1];
+    const tagEnd = lower.indexOf('>', open);
+    if (tagEnd < 0) break;
+    at = tagEnd + 1;
+    if (name && HIDDEN.has(name)) {
+      const close = lower.indexOf(`</${name}`, at);
+      at = close < 0 ? html.length : close;
+    }
+  }
+  return count;
+}

@@ -1,0 +1,45 @@
+import { isArchiveError } from '../errors.js';
+import { needsRender } from './needs-render.js';
+import type { LoadedPage, PageLoadContext, PageLoader } from './page-loader.js';
+
+export type RenderMode = 'auto' | 'always' | 'never';
+
+/** Renders pages in a browser (render/renderer.ts); started on the first page that needs it. */
+export interface Renderer {
+  /** The page as the browser built it; rejects when the render fails. */
+  render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage>;
+  close(): Promise<void>;
+}
+
+/**
+ * Loads each page with `base`, then renders it when `mode` says so: `always` for every HTML
+ * page, `auto` for one that builds itself with JavaScript (needsRender). The browser starts on
+ * the first such page only, so a static page never starts one. A render that fails (no browser
+ * here, a page that hangs or bombs its tab) leaves the page as served, with the reason noted.
+ */
+export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Promise<Renderer>): PageLoader {
+  if (mode === 'never') return base;
+  let renderer: Promise<Renderer> | undefined;
+  return {
+    startedAt: base.startedAt,
+    async load(ctx, url, init) {
+      const page = await base.load(ctx, url, init);
+      if (!page.document || page.response.status >= 300) return page;
+      const reason = mode === 'always' ? 'render: always' : needsRender(page);
+      if (!reason) return page;
+      try {
+        renderer ??= start();
+        return await (await renderer).render(ctx, page, reason);
+      } catch (error) {
+        if (ctx.signal.aborted) throw error;
+        const message = isArchiveError(error) ? error.message : `The browser could not be started: ${(error as Error).message}`;
+        return { ...page, render: { output: 'static', reason, error: message } };
+      }
+    },
+    async close() {
+      const started = renderer;
+      renderer = undefined;
+      if (started) await started.then((r) => r.close(), () => undefined);
+    },
+  };
+}

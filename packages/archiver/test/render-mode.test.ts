@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archivePage, archiveSite, MemorySink, type ArchiveOptionsInput, type Manifest } from '../src/index.js';
+import { PNG_1PX, serveFixture, type FixtureSite } from './support/fixture-site.js';
+
+// A small app: the served HTML is an empty shell; its script fetches JSON and builds the page,
+// with an image and links to its other "routes" that exist only once the script ran.
+const shell = (title: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="/app.css"></head>` +
+  `<body><div id="root"></div><script src="/app.js"></script></body></html>`;
+const APP_JS = `
+fetch('/api/page' + (location.pathname === '/' ? '/home' : location.pathname) + '.json')
+  .then((r) => r.json())
+  .then((data) => {
+    const root = document.getElementById('root');
+    root.innerHTML = '<h1>' + data.heading + '</h1><img src="/logo.png" alt="logo">' +
+      data.links.map((l) => '<a href="' + l + '">' + l + '</a>').join(' ');
+    root.querySelector('h1').addEventListener('click', () => alert('hi'));
+  });`;
+const STATIC_PAGE = `<!doctype html><title>Plain</title><h1>A page whose HTML is the page</h1>
+<p>${'It has plenty of text of its own, written on the server, and a small script for a menu. '.repeat(3)}</p>
+<script>document.documentElement.dataset.menu = 'ready'</script>`;
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await serveFixture({
+    '/': { body: shell('Home') },
+    '/guide': { body: shell('Guide') },
+    '/plain': { body: STATIC_PAGE },
+    '/app.js': { type: 'text/javascript', body: APP_JS },
+    '/app.css': { type: 'text/css', body: 'h1 { color: rgb(1, 2, 3) }' },
+    '/logo.png': { type: 'image/png', body: PNG_1PX },
+    '/api/page/home.json': { type: 'application/json', body: JSON.stringify({ heading: 'Built by script', links: ['/guide'] }) },
+    '/api/page/guide.json': { type: 'application/json', body: JSON.stringify({ heading: 'The guide, also built', links: ['/'] }) },
+  });
+});
+afterAll(() => site.close());
+
+const local: ArchiveOptionsInput = { allowPrivateNetworks: true, retries: 0, renderTimeoutMs: 15_000 };
+
+async function capture(path: string, options: ArchiveOptionsInput = {}) {
+  const sink = new MemorySink();
+  await archivePage(`${site.origin}${path}`, sink, { ...local, ...options });
+  const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+  return { sink, manifest, page: manifest.resources[0]! };
+}
+
+describe('render mode', () => {
+  it('auto: renders a page that builds itself, and saves what the script built without the script', async () => {
+    site.hits.clear();
+    const { sink, page } = await capture('/');
+    const index = sink.text('index.html');
+    expect(index).toContain('<h1>Built by script</h1>');
+    expect(index).not.toMatch(/<script/i);
+    // The image the script added is in the copy, fetched once: the capture reused the browser's response.
+    const img = /<img src="([^"]+)"/.exec(index)?.[1];
+    expect(img && sink.files.has(img)).toBe(true);
+    expect(site.hits.get('/logo.png')).toBe(1);
+    expect(site.hits.get('/')).toBe(1);
+    expect(page.render).toMatchObject({ output: 'snapshot', reason: expect.stringContaining('id="root"') });
+    expect(page.render?.requests).toBeGreaterThanOrEqual(4);
+  });
+
+  it('auto: leaves a page whose HTML is the page to the static path, scripts and all', async () => {
+    const { sink, page } = await capture('/plain');
+    expect(page.render).toBeUndefined();
+    expect(sink.text('index.html')).toContain("document.documentElement.dataset.menu = 'ready'");
+  });
+
+  it('always renders even a plain page; never keeps the shell as served', async () => {
+    const always = await capture('/plain', { render: 'always' });
+    expect(always.page.render).toMatchObject({ output: 'snapshot', reason: 'render: always' });
+    expect(always.sink.text('index.html')).toContain('data-menu="ready"');
+    const never = await capture('/', { render: 'never' });
+    expect(never.page.render).toBeUndefined();
+    expect(never.sink.text('index.html')).toContain('<div id="root"></div>');
+  });
+
+  it('without a browser, saves the page as served and says why in the manifest', async () => {
+    const saved = process.env.CHROMIUM_PATH;
+    process.env.CHROMIUM_PATH = '/nonexistent/chromium';
+    try {
+      const { sink, page } = await capture('/');
+      expect(sink.text('index.html')).toContain('<div id="root"></div>');
+      expect(page.render).toMatchObject({ output: 'static', error: expect.stringMatching(/\S/) });
+    } finally {
+      if (saved === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = saved;
+    }
+  });
+
+  it('full mode finds pages from the rendered DOM and links them to each other offline', async () => {
+    const sink = new MemorySink();
+    const summary = await archiveSite(site.url, sink, { ...local, useSitemaps: false });
+    expect(summary.pages).toBe(2);
+    const host = `127.0.0.1_${new URL(site.url).port}`;
+    const guide = sink.text(`${host}/guide/index.html`);
+    expect(guide).toContain('<h1>The guide, also built</h1>');
+    expect(guide).toContain('href="../../index.html"');
+    expect(sink.text('index.html')).toContain(`href="${host}/guide/index.html"`);
+  });
+});
