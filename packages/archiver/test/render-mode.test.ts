@@ -20,12 +20,30 @@ const STATIC_PAGE = `<!doctype html><title>Plain</title><h1>A page whose HTML is
 <p>${'It has plenty of text of its own, written on the server, and a small script for a menu. '.repeat(3)}</p>
 <script>document.documentElement.dataset.menu = 'ready'</script>`;
 
+// What lives only in the CSSOM or a canvas: rules added with insertRule into an empty <style>
+// (styled-components, emotion), a sheet a shadow root adopted (Lit), a chart drawn on a canvas.
+const STYLED_JS = `
+const style = document.head.appendChild(document.createElement('style'));
+style.sheet.insertRule('.title { color: rgb(10, 20, 30) }');
+const root = document.getElementById('root');
+root.innerHTML = '<h1 class="title">Styled by script</h1><x-card></x-card><canvas width="20" height="10"></canvas>';
+const shadow = root.querySelector('x-card').attachShadow({ mode: 'open' });
+const sheet = new CSSStyleSheet();
+sheet.replaceSync('p { margin: 7px }');
+shadow.adoptedStyleSheets = [sheet];
+shadow.innerHTML = '<p>In the shadow</p>';
+const ctx = root.querySelector('canvas').getContext('2d');
+ctx.fillStyle = 'red';
+ctx.fillRect(0, 0, 20, 10);`;
+
 let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
     '/': { body: shell('Home') },
     '/guide': { body: shell('Guide') },
     '/plain': { body: STATIC_PAGE },
+    '/styled': { body: shell('Styled').replace('/app.js', '/styled.js') },
+    '/styled.js': { type: 'text/javascript', body: STYLED_JS },
     '/app.js': { type: 'text/javascript', body: APP_JS },
     '/app.css': { type: 'text/css', body: 'h1 { color: rgb(1, 2, 3) }' },
     '/logo.png': { type: 'image/png', body: PNG_1PX },
@@ -58,6 +76,15 @@ describe('render mode', () => {
     expect(site.hits.get('/')).toBe(1);
     expect(page.render).toMatchObject({ output: 'snapshot', reason: expect.stringContaining('id="root"') });
     expect(page.render?.requests).toBeGreaterThanOrEqual(4);
+  });
+
+  it('keeps what lives only in the CSSOM and in canvases', async () => {
+    const { sink } = await capture('/styled');
+    const index = sink.text('index.html');
+    expect(index).toMatch(/<style>\.title \{ color: rgb\(10, 20, 30\); \}<\/style>/);
+    expect(index).toMatch(/<template shadowrootmode="open"><p>In the shadow<\/p><style data-sitezip="adopted">p \{ margin: 7px; \}<\/style><\/template>/);
+    expect(index).not.toContain('<canvas');
+    expect(index).toMatch(/<img width="20" height="10" src="[^"]+"/);
   });
 
   it('auto: leaves a page whose HTML is the page to the static path, scripts and all', async () => {

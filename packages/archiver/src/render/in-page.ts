@@ -42,6 +42,64 @@ export const SCROLL_THROUGH = `async (maxSteps) => {
 
 export const SCROLL_TO_TOP = `() => { window.scrollTo(0, 0); }`;
 
+/**
+ * Puts into the DOM what the page holds only in the CSSOM and in canvases, so that markup keeps
+ * it: rules added with insertRule (styled-components, emotion) into a `<style>` whose text no
+ * longer says them, constructed sheets adopted by the document or a shadow root (Lit), and what
+ * scripts drew into a canvas (as an image). Answers how many of each it wrote.
+ */
+export const INLINE_CSSOM = `() => {
+  const counts = { styles: 0, adopted: 0, canvases: 0 };
+  const rulesOf = (sheet) => {
+    try { return Array.from(sheet.cssRules, (rule) => rule.cssText).join('\\n'); } catch { return undefined; }
+  };
+  const ruleCount = (text) => {
+    try { const sheet = new CSSStyleSheet(); sheet.replaceSync(text); return sheet.cssRules.length; } catch { return undefined; }
+  };
+  const roots = [document];
+  for (let i = 0; i < roots.length; i++) {
+    for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+  }
+  for (const root of roots) {
+    for (const style of root.querySelectorAll('style')) {
+      const sheet = style.sheet;
+      if (!sheet) continue;
+      const written = style.textContent || '';
+      if (ruleCount(written) === sheet.cssRules.length && written.trim() !== '') continue;
+      const text = rulesOf(sheet);
+      if (text === undefined || (text === '' && written.trim() === '')) continue;
+      style.textContent = text;
+      counts.styles++;
+    }
+    const adopted = root.adoptedStyleSheets || [];
+    if (adopted.length > 0) {
+      const text = adopted.map(rulesOf).filter(Boolean).join('\\n');
+      if (text) {
+        const style = document.createElement('style');
+        style.setAttribute('data-sitezip', 'adopted');
+        style.textContent = text;
+        (root === document ? (document.body || document.documentElement) : root).append(style);
+        counts.adopted++;
+      }
+    }
+    for (const canvas of root.querySelectorAll('canvas')) {
+      if (!canvas.width || !canvas.height || canvas.width * canvas.height > 4194304) continue;
+      let url;
+      try { url = canvas.toDataURL('image/png'); } catch { continue; }
+      const image = document.createElement('img');
+      for (const attribute of canvas.attributes) image.setAttribute(attribute.name, attribute.value);
+      image.setAttribute('src', url);
+      image.setAttribute('width', String(canvas.width));
+      image.setAttribute('height', String(canvas.height));
+      const box = canvas.getBoundingClientRect();
+      if (box.width && box.height) image.style.cssText += ';width:' + box.width + 'px;height:' + box.height + 'px';
+      canvas.replaceWith(image);
+      counts.canvases++;
+    }
+  }
+  return counts;
+}`;
+
 export interface Snapshot {
   html: string;
   title: string;
