@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import { join } from 'node:path';
 import { capturePage } from './capture/capture-page.js';
 import { drain, noteProtocol, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { fetchResource } from './capture/fetch-resource.js';
@@ -17,6 +18,7 @@ import { captureTimedOut, parsePageUrl } from './page-url.js';
 import { Refusals, type StopCode } from './refusals.js';
 import { PathAllocator } from './resolve/local-path.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
+import { CopyingSink } from './sink/copying-sink.js';
 
 export interface ArchiveHooks {
   /** Called on every change of the counters; cheap, may be called often. */
@@ -89,6 +91,8 @@ export async function runCapture(
     await sink.abort();
     throw error;
   }
+  // Writes the copy into a folder too once a page was rendered, for the self-check to open.
+  const copying = new CopyingSink(sink);
   const network = hooks.fetcher ?? new HttpFetcher(options);
   const fetcher = new RecordedFirstFetcher(network);
   const timeout = AbortSignal.timeout(options.totalTimeoutMs);
@@ -100,7 +104,8 @@ export async function runCapture(
     options,
     fetcher,
     loader,
-    sink,
+    sink: copying,
+    copy: copying,
     signal,
     paths: new PathAllocator(),
     queue: new WorkQueue<Outcome>(),
@@ -125,10 +130,11 @@ export async function runCapture(
     progress.phase = 'finishing';
     ctx.emit();
     await drain(ctx);
+    await checkRenderedPages(ctx, copying);
     if (signal.aborted && !hooks.signal?.aborted) ctx.refusals.stopBy('total-timeout', `totalTimeoutMs (${options.totalTimeoutMs}) reached`);
     const manifest = buildManifest(ctx, pageUrl, finalUrl, startedAt);
     await sink.add(MANIFEST_PATH, Buffer.from(JSON.stringify(manifest, null, 2)), { compress: true });
-    await sink.close();
+    await copying.close();
     progress.phase = 'done';
     ctx.emit();
     return {
@@ -146,12 +152,13 @@ export async function runCapture(
     };
   } catch (error) {
     await drain(ctx).catch(() => undefined);
-    await sink.abort();
+    await copying.abort();
     if (timeout.aborted && isArchiveError(error) && error.code === 'ABORTED') {
       throw captureTimedOut(pageUrl, error);
     }
     throw error;
   } finally {
+    await copying.dispose();
     await loader.close?.();
     if (!hooks.fetcher) await network.close();
   }
@@ -162,7 +169,20 @@ export async function loadStartPage(ctx: CaptureContext, pageUrl: string): Promi
   const page = await ctx.loader.load(ctx, pageUrl);
   noteProtocol(ctx, page.response);
   ctx.pageUrls.add(page.response.url);
+  // A rendered start page: the copy is kept on disk as well, for the self-check to open. (Pages
+  // of a site that only later turn out to need rendering go unchecked.)
+  if (page.render?.output === 'snapshot') await ctx.copy.startCopying();
   return page;
+}
+
+/** The self-check of the rendered pages, once every file is written: scores go into their manifest entries. */
+async function checkRenderedPages(ctx: CaptureContext, copying: CopyingSink): Promise<void> {
+  if (!copying.copying || ctx.signal.aborted || !ctx.loader.verify) return;
+  const folder = await copying.startCopying();
+  const targets = [...ctx.manifest.values()].flatMap((entry) =>
+    entry.render?.output === 'snapshot' && entry.path ? [{ url: entry.url, file: join(folder, entry.path), report: entry.render }] : [],
+  );
+  await ctx.loader.verify(targets, ctx.signal);
 }
 
 function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date): Manifest {

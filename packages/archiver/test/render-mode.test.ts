@@ -76,6 +76,9 @@ describe('render mode', () => {
     expect(site.hits.get('/')).toBe(1);
     expect(page.render).toMatchObject({ output: 'snapshot', reason: expect.stringContaining('id="root"') });
     expect(page.render?.requests).toBeGreaterThanOrEqual(4);
+    // The self-check opened the copy from file:// with the network off: it looks and reads the same.
+    expect(page.render?.check).toMatchObject({ browser: 'chromium', failedRequests: 0, onlineRequests: 0, textMatch: 1 });
+    expect(page.render!.check!.pixelDiff).toBeLessThanOrEqual(0.5);
   });
 
   it('keeps what lives only in the CSSOM and in canvases', async () => {

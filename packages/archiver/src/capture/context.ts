@@ -49,6 +49,8 @@ export interface CaptureContext {
   /** How this capture gets its pages (see load/). */
   readonly loader: PageLoader;
   readonly sink: ArchiveSink;
+  /** The copy on disk that render mode's self-check opens (see CopyingSink). */
+  readonly copy: { startCopying(): Promise<string> };
   readonly paths: PathAllocator;
   readonly queue: WorkQueue<Outcome>;
   readonly signal: AbortSignal;

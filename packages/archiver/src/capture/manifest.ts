@@ -19,6 +19,21 @@ export interface RenderReport {
   requests?: number;
   refused?: number;
   durationMs?: number;
+  /** The self-check: the copy opened from file:// with the network off, against the rendered original. */
+  check?: CopyCheck;
+}
+
+/** How a copy opened from file:// with the network off compares with the page it was made from. */
+export interface CopyCheck {
+  browser: 'chromium';
+  /** Percentage of pixels that differ in the top of the page (three viewports). */
+  pixelDiff: number;
+  /** 0–1: how much of the original's text the copy shows (Dice coefficient of words). */
+  textMatch: number;
+  /** Requests of the copy that failed: missing files, or refused by its CSP. */
+  failedRequests: number;
+  /** Requests of the copy that tried to reach the network (all refused). */
+  onlineRequests: number;
 }
 
 export interface ManifestEntry {

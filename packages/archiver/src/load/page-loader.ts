@@ -45,6 +45,13 @@ export interface LoadedPage {
   readonly render?: RenderReport | undefined;
 }
 
+/** A rendered page as saved: its original URL, its file in the copy folder, its report. */
+export interface CheckTarget {
+  url: string;
+  file: string;
+  report: RenderReport;
+}
+
 /**
  * How a capture gets a page: the one seam between "a URL" and "a document to save", used by
  * single-page and site captures alike. The static loader fetches and decodes; a rendering
@@ -55,6 +62,11 @@ export interface PageLoader {
   load(ctx: PageLoadContext, url: string, init?: PageLoadInit): Promise<LoadedPage>;
   /** When the loader began its first request, if that was before the capture began (an early request). */
   readonly startedAt?: Date | undefined;
+  /**
+   * Checks rendered pages in the copy as saved (see CheckTarget), writing the scores into their
+   * reports; the capture calls it once every file is written, before the manifest.
+   */
+  verify?(targets: readonly CheckTarget[], signal: AbortSignal): Promise<void>;
   /** Ends what the loader started (a browser); the capture calls it when it ends. */
   close?(): Promise<void>;
 }

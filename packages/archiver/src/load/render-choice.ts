@@ -1,6 +1,6 @@
 import { isArchiveError } from '../errors.js';
 import { needsRender } from './needs-render.js';
-import type { LoadedPage, PageLoadContext, PageLoader } from './page-loader.js';
+import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader } from './page-loader.js';
 
 export type RenderMode = 'auto' | 'always' | 'never';
 
@@ -8,6 +8,8 @@ export type RenderMode = 'auto' | 'always' | 'never';
 export interface Renderer {
   /** The page as the browser built it; rejects when the render fails. */
   render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage>;
+  /** The self-check of pages it rendered (see PageLoader.verify). */
+  verify(targets: readonly CheckTarget[], signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,10 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
         const message = isArchiveError(error) ? error.message : `The browser could not be started: ${(error as Error).message}`;
         return { ...page, render: { output: 'static', reason, error: message } };
       }
+    },
+    async verify(targets, signal) {
+      const started = await renderer?.catch(() => undefined);
+      if (started && targets.length > 0) await started.verify(targets, signal);
     },
     async close() {
       const started = renderer;

@@ -7,6 +7,7 @@ import type { BrowserHost, BrowserLease } from './browser-host.js';
 import type { BlockedRequest, RecordedExchange } from './exchange.js';
 import { ExchangeRecorder } from './exchange-recorder.js';
 import { call, INLINE_CSSOM, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
+import { takePicture, type Picture } from './picture.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
@@ -60,6 +61,8 @@ export interface RenderResult {
   settled: boolean;
   exchanges: RecordedExchange[];
   blocked: BlockedRequest[];
+  /** The page's top as the browser showed it, and its text: what a copy is checked against. */
+  picture: Picture;
   events: RenderEvents;
   timings: RenderTimings;
 }
@@ -103,6 +106,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
       settled: run.settled,
       exchanges: recorder.exchanges,
       blocked: recorder.blocked,
+      picture: run.picture,
       events: { ...run.events, navigationsBlocked: recorder.navigationsBlocked },
       timings: {
         document: documentAt - started,
@@ -126,6 +130,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
 
 interface Run {
   snapshot: Snapshot;
+  picture: Picture;
   loaded: boolean;
   settled: boolean;
   loadedAt: number;
@@ -180,12 +185,13 @@ async function drive(
   const settledAt = performance.now();
   // From here on the hard cap alone bounds the waits: a page whose scripts never yield fails here.
   await stop.race(page.evaluate(call(SCROLL_TO_TOP)));
+  const picture = await stop.race(takePicture(page));
   await stop.race(page.evaluate(call(INLINE_CSSOM)));
   const read = (await stop.race(page.evaluate(call(SERIALIZE, limits.maxHtmlBytes)))) as Snapshot | { tooLarge: number };
   if ('tooLarge' in read) {
     throw new ArchiveError('TOO_LARGE', `The rendered page is ${read.tooLarge} characters long, more than the limit of ${limits.maxHtmlBytes}.`);
   }
-  return { snapshot: read, loaded, settled, loadedAt, settledAt, events };
+  return { snapshot: read, picture, loaded, settled, loadedAt, settledAt, events };
 }
 
 /** Goes to the page and waits for its load event while `left()` ms remain; false when it did not come. */

@@ -5,8 +5,14 @@ import type { Renderer } from '../load/render-choice.js';
 import type { ArchiveOptions } from '../options.js';
 import { neutralizeScripts } from '../parse/index.js';
 import { BrowserHost } from './browser-host.js';
+import type { Picture } from './picture.js';
 import { parseRenderLimits } from './render-options.js';
 import { renderPage } from './render-page.js';
+import { checkCopy } from './self-check.js';
+
+/** Rendered pages of one capture checked at most: each check opens the copy in the browser (about a second). */
+const CHECKED_PAGES = 10;
+const CHECK_BUDGET_MS = 8_000;
 
 /**
  * The renderer of one capture: one browser, started on the first page that needs it, a fresh
@@ -16,6 +22,9 @@ import { renderPage } from './render-page.js';
  */
 export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'renderTimeoutMs'>): Renderer {
   const host = new BrowserHost({ userAgent: options.userAgent });
+  // The originals of the pages the self-check will look at, by URL; the first few only (a
+  // picture is a few hundred KB, and a site can have thousands of pages).
+  const pictures = new Map<string, Picture>();
   const limits = parseRenderLimits({ totalTimeoutMs: options.renderTimeoutMs, snapshotReserveMs: Math.min(2_000, options.renderTimeoutMs / 4) });
   return {
     async render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage> {
@@ -32,6 +41,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         body: Buffer.from(html, 'utf8'),
       };
       const rendered = loadedPage(ctx, response);
+      if (pictures.size < CHECKED_PAGES) pictures.set(page.response.requestedUrl, result.picture);
       return {
         ...rendered,
         render: {
@@ -43,6 +53,18 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
           durationMs: Math.round(result.timings.total),
         },
       };
+    },
+    async verify(targets, signal) {
+      for (const target of targets) {
+        const original = pictures.get(target.url);
+        if (!original || signal.aborted) continue;
+        pictures.delete(target.url);
+        try {
+          target.report.check = await checkCopy(host, target.file, original, CHECK_BUDGET_MS, signal);
+        } catch {
+          // A check that fails (the browser died, time ran out) leaves the page unchecked.
+        }
+      }
     },
     close: () => host.close(),
   };

@@ -1,0 +1,37 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { pixelDiffPercent, textMatch } from './compare.js';
+
+function png(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): Buffer {
+  const image = new PNG({ width, height });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = paint(x, y);
+      image.data.set([r, g, b, 255], (y * width + x) * 4);
+    }
+  }
+  return PNG.sync.write(image);
+}
+
+describe('pixelDiffPercent', () => {
+  const white = png(10, 10, () => [255, 255, 255]);
+  it('is 0 for the same picture and counts differing pixels', () => {
+    expect(pixelDiffPercent(white, white)).toBe(0);
+    expect(pixelDiffPercent(white, png(10, 10, (x, y) => (x < 5 && y < 2 ? [0, 0, 0] : [255, 255, 255])))).toBe(10);
+  });
+  it('counts rows only one picture has as different', () => {
+    expect(pixelDiffPercent(white, png(10, 20, () => [255, 255, 255]))).toBe(50);
+  });
+});
+
+describe('textMatch', () => {
+  it('is 1 for the same words, whatever the spacing and case, and 0 for none shared', () => {
+    expect(textMatch('Hello  world\n', 'hello World')).toBe(1);
+    expect(textMatch('abc', 'xyz')).toBe(0);
+    expect(textMatch('', '')).toBe(1);
+  });
+  it('scores partial overlap', () => {
+    expect(textMatch('one two three four', 'one two')).toBeCloseTo(0.667, 3);
+    expect(textMatch('Docs Guide API', '404 PAGE NOT FOUND')).toBe(0);
+  });
+});

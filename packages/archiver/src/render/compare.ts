@@ -1,0 +1,51 @@
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+
+/**
+ * Percentage of pixels that differ between two screenshots (pixelmatch's perceptual threshold,
+ * anti-aliasing ignored). Where one picture is taller, the rows only it has count as different.
+ */
+export function pixelDiffPercent(a: Buffer, b: Buffer): number {
+  const first = PNG.sync.read(a);
+  const second = PNG.sync.read(b);
+  const width = Math.min(first.width, second.width);
+  const height = Math.min(first.height, second.height);
+  const total = Math.max(first.width, second.width) * Math.max(first.height, second.height);
+  if (total === 0) return 0;
+  const differing = width && height ? pixelmatch(crop(first, width, height), crop(second, width, height), undefined, width, height, { threshold: 0.1 }) : 0;
+  return round(((differing + total - width * height) / total) * 100);
+}
+
+function crop(png: PNG, width: number, height: number): Uint8Array {
+  if (png.width === width && png.height === height) return png.data;
+  const out = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) out.set(png.data.subarray(y * png.width * 4, (y * png.width + width) * 4), y * width * 4);
+  return out;
+}
+
+/**
+ * How much of two texts is the same, from 0 to 1: the Dice coefficient of their words (a
+ * multiset), so order matters less than content and a long page costs linear time.
+ */
+export function textMatch(a: string, b: string): number {
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const left = words(a);
+  const right = words(b);
+  if (left.length === 0 && right.length === 0) return 1;
+  const counts = new Map<string, number>();
+  for (const word of left) counts.set(word, (counts.get(word) ?? 0) + 1);
+  let shared = 0;
+  for (const word of right) {
+    const n = counts.get(word) ?? 0;
+    if (n > 0) {
+      shared++;
+      counts.set(word, n - 1);
+    }
+  }
+  return round((2 * shared) / (left.length + right.length), 4);
+}
+
+function round(value: number, digits = 3): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}
