@@ -26,6 +26,9 @@ export interface StripeTestServerOptions {
   /** Where the hosted pages send events (the app's POST /billing/webhook). */
   webhookUrl?: string;
   port?: number;
+  /** Fixed secrets, when another process (the app under test) must know them in advance. */
+  secretKey?: string;
+  webhookSecret?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -62,8 +65,8 @@ function nested(form: Record<string, string>, prefix: string): Record<string, st
 class CheckFailed extends Error {}
 
 export class StripeTestServer {
-  readonly secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
-  readonly webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
+  readonly secretKey: string;
+  readonly webhookSecret: string;
   readonly prices = { monthly: 'price_test_monthly', yearly: 'price_test_yearly' } as const;
   readonly requests: RecordedRequest[] = [];
   readonly problems: string[] = [];
@@ -80,6 +83,8 @@ export class StripeTestServer {
 
   private constructor(options: StripeTestServerOptions) {
     this.webhookUrl = options.webhookUrl;
+    this.secretKey = options.secretKey ?? `sk_test_${randomBytes(16).toString('hex')}`;
+    this.webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('base64url')}`;
   }
 
   static async start(options: StripeTestServerOptions = {}): Promise<StripeTestServer> {
@@ -328,7 +333,11 @@ export class StripeTestServer {
   /** The pages Stripe hosts: checkout and the customer portal. */
   private async hosted(request: IncomingMessage, response: ServerResponse, url: URL, raw: string): Promise<void> {
     if (url.pathname === '/health') return send(response, 200, { ok: true });
-    if (url.pathname === '/__requests') return send(response, 200, { requests: this.requests, problems: this.problems, deliveries: this.deliveries });
+    // For browser tests, which drive this server from another process.
+    if (url.pathname === '/__state') {
+      const subscriptions = [...this.subscriptions.keys()].map((id) => this.subscription(id));
+      return send(response, 200, { requests: this.requests, problems: this.problems, deliveries: this.deliveries, subscriptions });
+    }
     let match = /^\/c\/pay\/([\w-]+)$/.exec(url.pathname);
     const session = match ? this.sessions.get(match[1]!) : undefined;
     if (session && request.method === 'GET') {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormAlert } from '../../../components/form-alert';
@@ -14,15 +14,24 @@ export function DeleteAccount({ token, premium }: { token: string; premium: bool
   const [password, setPassword] = useState('');
   const { state, run, fail } = useAccountSubmit();
   const navigate = useNavigate();
+  const deleted = useRef(false);
+
+  // The session ends once this page is gone: ending it here would make the page's guard send
+  // the user to /login instead of home.
+  useEffect(
+    () => () => {
+      if (deleted.current) clearSession();
+    },
+    [],
+  );
 
   function confirm() {
     if (state.status === 'busy') return;
     if (!password) return fail('Please enter your password');
     void run(async () => {
       await deleteAccount(token, password);
-      // Leave the signed-in page first: ending the session on it would send the guard to /login.
+      deleted.current = true;
       await navigate(paths.home, { replace: true });
-      clearSession();
     });
   }
 
