@@ -20,6 +20,7 @@ test('pricing ?plan=monthly → register → Stripe checkout → webhook → das
 
   await test.step('the plan picked on the pricing section survives registration', async () => {
     await page.goto('/#pricing');
+    await expect(page.getByTestId('pricing-support')).toContainText('help@sitezip.test');
     await page.getByRole('link', { name: 'Choose Monthly' }).click();
     await expect(page).toHaveURL(/\/login\?plan=monthly$/);
     await page.getByRole('link', { name: 'Sign up' }).click();
@@ -120,4 +121,38 @@ test('pricing ?plan=monthly → register → Stripe checkout → webhook → das
     const login = await page.request.post('/auth/login', { data: { email: account.email, password: 'new-horse-battery' } });
     expect(login.status()).toBe(401);
   });
+});
+
+test('a signed-in free user reaches the plan choice from Upgrade to Premium and the locked Full Website option', async ({ page }) => {
+  const email = `free-${randomUUID()}@example.com`;
+  const registered = await page.request.post('/auth/register', { data: { name: 'Free User', email, password: 'correct-horse-1' } });
+  const { access_token: token, user } = (await registered.json()) as { access_token: string; user: unknown };
+  await page.goto('/health');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('user', JSON.stringify(user));
+  }, { token, user });
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('billing-plan')).toHaveText('Free');
+  await page.getByRole('link', { name: 'Upgrade to Premium' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByRole('button', { name: 'Choose Yearly' })).toBeEnabled();
+
+  await page.goto('/dashboard');
+  await page.locator('#quick-download').getByRole('link', { name: 'Choose a plan to unlock' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+
+  await page.goto('/');
+  await page.locator('#download').getByRole('link', { name: 'Choose a plan to unlock' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+
+  // A pricing button, signed in: straight to checkout for that plan.
+  await page.goto('/#pricing');
+  await page.getByRole('link', { name: 'Choose Yearly' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${stripeUrl}/c/pay/cs_test_`));
+  await expect(page.getByText('Yearly — $81.00 per year')).toBeVisible();
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/checkout\/cancelled$/);
+  await expect(page.getByText('You have not been charged.')).toBeVisible();
 });
