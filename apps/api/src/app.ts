@@ -59,7 +59,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   await adminRoutes(app, { adminToken: services.adminToken, admin: services.admin });
   await appConfigRoutes(app, config);
   await billingRoutes(app, { config, auth: services.auth, billing: services.billing.service, webhook: services.billing.webhook });
-  await accountRoutes(app, { auth: services.auth, account: services.account });
+  await accountRoutes(app, { config, auth: services.auth, account: services.account, limits: services.limits });
   await jobRoutes(app, {
     config,
     auth: services.auth,

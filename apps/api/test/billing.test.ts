@@ -269,6 +269,17 @@ describe('billing without Stripe settings', () => {
     expect((await app.inject({ method: 'DELETE', url: '/account', headers: bearer(user.token), payload: { password: 'password1' } })).statusCode).toBe(204);
   });
 
+  it('limits password checks like sign-in, so a stolen token cannot guess the password', async () => {
+    const { app } = test;
+    const user = await register(app);
+    const attempt = () =>
+      app.inject({ method: 'POST', url: '/account/password', headers: bearer(user.token), payload: { current_password: 'guess', new_password: 'whatever-1' } });
+    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(403);
+    expect((await attempt()).statusCode).toBe(429);
+    const deletion = await app.inject({ method: 'DELETE', url: '/account', headers: bearer(user.token), payload: { password: 'password1' } });
+    expect(deletion.statusCode).toBe(429);
+  });
+
   it('refuses half a Stripe setup at start', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_MONTHLY: 'price_m' })).toThrow(
       /Stripe needs .* together \(missing: STRIPE_PRICE_YEARLY, STRIPE_WEBHOOK_SECRET\)/,
