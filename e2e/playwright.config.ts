@@ -21,6 +21,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: '.',
+  // Billing needs a server with Stripe settings: it has its own config (billing/playwright.config.ts).
+  testIgnore: 'billing/**',
   outputDir: '../test-results',
   timeout: 60_000,
   workers: 1,

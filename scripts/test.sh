@@ -15,3 +15,5 @@ echo "== unit and integration tests"
 npx vitest run
 echo "== browser tests"
 npx playwright test -c e2e/playwright.config.ts
+echo "== billing browser tests (a server with Stripe settings and the local Stripe test server)"
+npx playwright test -c e2e/billing/playwright.config.ts

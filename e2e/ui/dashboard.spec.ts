@@ -32,7 +32,7 @@ test('the dashboard shows the header, side menu, overview and account of the spe
     await expect(section.getByTestId('account-plan')).toHaveText('free');
     const localDate = await page.evaluate((createdAt) => new Date(createdAt).toLocaleDateString(), user.created_at);
     await expect(section.getByTestId('account-member-since')).toHaveText(localDate);
-    await expect(section.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/register');
+    await expect(section.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/plans');
   });
 
   await test.step('side menu: anchors to Overview, Quick Download and Account', async () => {

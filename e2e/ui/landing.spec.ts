@@ -62,7 +62,7 @@ test('the landing page has the feature grid, pricing, FAQ and footer of the spec
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
     await expect(footer).toContainText('respect copyright, terms of service and robots.txt');
     const links = footer.getByRole('navigation', { name: 'Footer' }).getByRole('link');
-    await expect(links).toHaveText(['Features', 'Pricing', 'FAQ', 'Login', 'Sign Up']);
+    await expect(links).toHaveText(['Features', 'Pricing', 'FAQ', 'Login', 'Sign Up', 'Terms', 'Privacy']);
     await expect(footer.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '#pricing');
     await expect(footer.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
   });

@@ -15,12 +15,16 @@ export interface SignedInUser {
   user: TestUser;
 }
 
-/** The four routes of the product; the dashboard needs a session. */
+/** The routes of the product; the dashboard, plans and account need a session. */
 export const routes = [
   { name: 'landing', path: '/', signedIn: false },
   { name: 'login', path: '/login', signedIn: false },
   { name: 'register', path: '/register', signedIn: false },
   { name: 'dashboard', path: '/dashboard', signedIn: true },
+  { name: 'plans', path: '/plans', signedIn: true },
+  { name: 'account', path: '/account', signedIn: true },
+  { name: 'terms', path: '/terms', signedIn: false },
+  { name: 'privacy', path: '/privacy', signedIn: false },
 ] as const;
 
 export type AppRoute = (typeof routes)[number];

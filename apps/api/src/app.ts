@@ -1,7 +1,10 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { accountRoutes } from './features/account/routes.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { appConfigRoutes } from './features/app-config/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { billingRoutes } from './features/billing/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { jobRoutes } from './features/jobs/routes.js';
 import { HttpError } from './lib/http-error.js';
@@ -54,6 +57,9 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
   app.get('/health', async () => ({ status: 'ok' }));
   await authRoutes(app, { config, auth: services.auth, limits: services.limits });
   await adminRoutes(app, { adminToken: services.adminToken, admin: services.admin });
+  await appConfigRoutes(app, config);
+  await billingRoutes(app, { config, auth: services.auth, billing: services.billing.service, webhook: services.billing.webhook });
+  await accountRoutes(app, { config, auth: services.auth, account: services.account, limits: services.limits });
   await jobRoutes(app, {
     config,
     auth: services.auth,

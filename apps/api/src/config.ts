@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DatabaseTarget } from './db/database.js';
+import type { StripeSettings } from './features/billing/stripe-client.js';
 import type { S3Settings } from './features/files/s3-file-store.js';
 
 const flag = z
@@ -48,7 +49,29 @@ const envSchema = z.object({
   S3_PREFIX: z.string().default(''),
   ANON_RATE_LIMIT: positiveInt.default(30),
   ANON_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(3600),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_YEARLY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  APP_URL: z.string().url().optional(),
+  SUPPORT_EMAIL: z.string().email().optional(),
 });
+
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PRICE_MONTHLY', 'STRIPE_PRICE_YEARLY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Payments need all four Stripe settings or none: half a setup would take money it cannot record. */
+function stripeSettings(e: z.infer<typeof envSchema>): StripeSettings | undefined {
+  const missing = STRIPE_KEYS.filter((key) => !e[key]);
+  if (missing.length === STRIPE_KEYS.length) return undefined;
+  if (missing.length) throw new Error(`Invalid configuration: Stripe needs ${STRIPE_KEYS.join(', ')} together (missing: ${missing.join(', ')})`);
+  return {
+    secretKey: e.STRIPE_SECRET_KEY!,
+    prices: { monthly: e.STRIPE_PRICE_MONTHLY!, yearly: e.STRIPE_PRICE_YEARLY! },
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    apiBase: e.STRIPE_API_BASE,
+  };
+}
 
 export interface Config {
   port: number;
@@ -94,6 +117,12 @@ export interface Config {
   redis: { url: string; prefix: string } | undefined;
   /** ZIPs in an S3-compatible bucket instead of DATA_DIR/files. */
   s3: S3Settings | undefined;
+  /** Payments through Stripe; without them billing answers 503 and `npm run admin` sets plans. */
+  stripe: StripeSettings | undefined;
+  /** The web app's public address (APP_URL) for Stripe's return links; else the request's own origin. */
+  appUrl: string | undefined;
+  /** The address of email support (SUPPORT_EMAIL), shown by the web app. */
+  supportEmail: string | undefined;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -152,5 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
           prefix: e.S3_PREFIX,
         }
       : undefined,
+    stripe: stripeSettings(e),
+    appUrl: e.APP_URL?.replace(/\/+$/, ''),
+    supportEmail: e.SUPPORT_EMAIL,
   } satisfies Config);
 }

@@ -7,7 +7,10 @@ import type { Config } from './config.js';
 import { DataDirLock } from './db/data-dir-lock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AdminService } from './features/admin/admin-service.js';
+import { AccountRepository } from './features/account/account-repository.js';
+import { AccountService } from './features/account/account-service.js';
 import { AuthService } from './features/auth/auth-service.js';
+import { createBilling, type Billing } from './features/billing/create-billing.js';
 import { CapturePool } from './features/capture/capture-pool.js';
 import { TokenService } from './features/auth/tokens.js';
 import { LocalFileStore, type FileStore } from './features/files/file-store.js';
@@ -37,6 +40,8 @@ export interface Services {
   auth: AuthService;
   admin: AdminService;
   adminToken: string;
+  billing: Billing;
+  account: AccountService;
   jobs: JobsRepository;
   jobsService: JobsService;
   events: JobEvents;
@@ -108,6 +113,7 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
     ? new BullJobQueue(redis.queue, config.redis!.prefix)
     : new EmbeddedJobQueue(config.jobs.concurrency, (id) => runJob(runner, id));
   const sweeper = new Sweeper(jobs, store, preview, log);
+  const billing = createBilling(config.stripe, database.db, log);
   // API processes of the scaled mode only enqueue: their workers keep the warm capture processes.
   if (!redis) captures.warmUp();
   return {
@@ -119,6 +125,8 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
     auth: new AuthService(users, new TokenService(jwtSecret, config.jwtTtlSeconds), config.passwordHashCost),
     admin: new AdminService(users),
     adminToken: randomBytes(24).toString('base64url'),
+    billing,
+    account: new AccountService(new AccountRepository(database.db), billing.service, store, preview, config.passwordHashCost, log),
     jobs,
     jobsService: new JobsService(jobs, queue, events, config.jobs.queueMax, requesterKey(jwtSecret)),
     events,

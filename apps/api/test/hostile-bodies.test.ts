@@ -1,6 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseKinds } from './support/databases.js';
+import { StripeTestServer } from './support/stripe-server.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 // Every route the app registers, seen through fastify's onRoute hook on each app built here.
@@ -79,16 +80,23 @@ async function sendAll(app: FastifyInstance, headers: Record<string, string>): P
 
 describe.each(databaseKinds)('hostile request bodies on %s', (kind) => {
   let t: TestApp;
+  let stripe: StripeTestServer;
   let token: string;
   beforeAll(async () => {
     routes.clear();
     const unlimited = '1000000';
-    t = await createTestApp(kind, { AUTH_RATE_LIMIT_PER_IP: unlimited, AUTH_RATE_LIMIT_PER_ACCOUNT: unlimited, ANON_RATE_LIMIT: unlimited });
+    // With payments set up, so that the billing routes answer as they would in production.
+    stripe = await StripeTestServer.start();
+    t = await createTestApp(kind, { AUTH_RATE_LIMIT_PER_IP: unlimited, AUTH_RATE_LIMIT_PER_ACCOUNT: unlimited, ANON_RATE_LIMIT: unlimited, ...stripe.env() });
     await t.app.ready();
-    const registered = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { ...base, email: 'owner@example.com' } });
+    // Not the base body's password: DELETE /account with it would delete the signed-in owner.
+    const registered = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { ...base, email: 'owner@example.com', password: 'the owner password' } });
     token = (registered.json() as { access_token: string }).access_token;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
 
   it('lists every route the app registers', () => {
     const keys = [...routes.keys()];

@@ -9,7 +9,8 @@ export function passwordLength(password: string): number {
   return [...password].length;
 }
 
-const password = z
+/** A password being set: 8 to 100 characters. */
+export const newPassword = z
   .string({ error: 'Please fill in all fields' })
   .refine((p) => p.length > 0, 'Please fill in all fields')
   .refine((p) => passwordLength(p) >= PASSWORD_MIN, 'Password must be at least 8 characters long')
@@ -25,7 +26,7 @@ const email = z
 export const registerRequestSchema = z.object({
   name: z.string({ error: 'Please fill in all fields' }).trim().min(1, 'Please fill in all fields').max(100, 'Name is too long'),
   email,
-  password,
+  password: newPassword,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

@@ -1,4 +1,7 @@
+export * from './account.js';
+export * from './app-config.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './download.js';
 export * from './errors.js';
 export * from './job-events.js';

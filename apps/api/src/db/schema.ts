@@ -1,7 +1,7 @@
 import type { CaptureProgress } from '@sitezip/archiver';
 import type { DownloadMode, JobMetrics, JobStatus } from '@sitezip/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // One schema for PGlite and PostgreSQL 15: keep to features both have.
 export const users = pgTable(
@@ -14,12 +14,42 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** null/"free", "monthly" or "yearly". */
     subscriptionStatus: text('subscription_status'),
+    /** The user's Stripe customer, created on their first checkout. */
+    stripeCustomerId: text('stripe_customer_id').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A user's Stripe subscription as the latest webhook found it; the plan on `users` follows it. */
+export const subscriptions = pgTable('subscriptions', {
+  /** Stripe's subscription id (sub_...). */
+  id: text('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete... */
+  status: text('status').notNull(),
+  priceId: text('price_id').notNull(),
+  /** The plan the price buys; null for a price this server does not sell (any more). */
+  plan: text('plan'),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** Set by invoice.payment_failed, cleared when the subscription is active again. */
+  paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('subscriptions_user_idx').on(t.userId)]);
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Stripe events already handled: Stripe delivers at least once, and replays must change nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 
 /** What a finished job produced. */

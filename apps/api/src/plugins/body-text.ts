@@ -12,6 +12,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * so two different inputs would become one. Keys count as much as values.
  */
 export function bodyTextProblem(body: unknown): string | undefined {
+  // Raw bodies (the Stripe webhook's) are bytes for their route to check, not text.
+  if (Buffer.isBuffer(body)) return undefined;
   const pending: [unknown, number][] = [[body, 0]];
   for (let item = pending.pop(); item; item = pending.pop()) {
     const [value, depth] = item;

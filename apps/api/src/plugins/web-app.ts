@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { webAppCsp } from './security-headers.js';
 
 const SPA_ROUTES = new Set(['/', '/login', '/register', '/dashboard']);
+// Billing, account and legal pages.
+for (const route of ['/plans', '/checkout/success', '/checkout/cancelled', '/account', '/terms', '/privacy']) SPA_ROUTES.add(route);
 
 /**
  * Serves the built web app at `/` and answers the SPA's client-side routes with its

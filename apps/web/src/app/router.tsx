@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../config/paths';
+import { billingAndAccountRoutes } from './routes/billing-and-account';
 import { DashboardRoute } from './routes/dashboard';
 import { LandingRoute } from './routes/landing';
 import { LoginRoute } from './routes/login';
@@ -18,6 +19,7 @@ export function createAppRouter() {
         { path: paths.login, Component: LoginRoute },
         { path: paths.register, Component: RegisterRoute },
         { path: paths.dashboard, Component: DashboardRoute },
+        ...billingAndAccountRoutes,
         { path: '*', Component: NotFoundRoute },
       ],
     },

@@ -5,6 +5,12 @@ export const paths = {
   login: '/login',
   register: '/register',
   dashboard: '/dashboard',
+  plans: '/plans',
+  checkoutSuccess: '/checkout/success',
+  checkoutCancelled: '/checkout/cancelled',
+  account: '/account',
+  terms: '/terms',
+  privacy: '/privacy',
 } as const;
 
 export type PaidPlan = Exclude<Plan, 'free'>;

@@ -8,7 +8,7 @@ export function parsePlan(value: unknown): Plan {
   throw new HttpError(422, `plan must be one of: ${plans.join(', ')}`);
 }
 
-/** Operator tasks, until payments exist: set a user's plan, list users. */
+/** Operator tasks: set a user's plan (without Stripe, or as a correction), list users. */
 export class AdminService {
   constructor(private readonly users: UsersRepository) {}
 

@@ -1,4 +1,5 @@
 import type { AuthResponse, LoginRequest, RegisterRequest, User } from '@sitezip/contracts';
+import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { EmailTakenError, type UsersRepository } from '../users/users-repository.js';
 import { toUserView } from '../users/user-view.js';
@@ -38,13 +39,18 @@ export class AuthService {
   }
 
   async currentUser(authorization: string | undefined): Promise<User> {
+    return toUserView(await this.currentUserRow(authorization));
+  }
+
+  /** The caller's database row (for features that need more than the public user). */
+  async currentUserRow(authorization: string | undefined): Promise<UserRow> {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token) throw new HttpError(401, 'Not authenticated');
     const userId = await this.tokens.verify(token);
     if (!userId) throw new HttpError(401, 'Your session has expired or is invalid. Please sign in again.');
     const row = await this.users.findById(userId);
     if (!row) throw new HttpError(401, 'This account no longer exists. Please sign in again.');
-    return toUserView(row);
+    return row;
   }
 
   /** The caller when a token is sent; none when no Authorization header is present. */

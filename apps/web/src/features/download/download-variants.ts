@@ -18,6 +18,8 @@ export interface DownloadVariant {
   errorTips: boolean;
   /** The link on the locked Full Website option. */
   unlockLink?: { label: string; to: string };
+  /** The same link for a signed-in user without a premium plan: to the plan choice. */
+  unlockLinkSignedIn: { label: string; to: string };
   /** Whether a premium user may choose Full Website here (the landing page only shows the teaser). */
   fullWebsiteForPremium: boolean;
 }
@@ -33,6 +35,7 @@ export const downloadVariants: Readonly<Record<DownloadVariantName, DownloadVari
     errorTitle: 'Oops! Something went wrong',
     errorTips: true,
     unlockLink: { label: 'Sign in to unlock', to: paths.login },
+    unlockLinkSignedIn: { label: 'Choose a plan to unlock', to: paths.plans },
     fullWebsiteForPremium: false,
   },
   dashboard: {
@@ -41,6 +44,7 @@ export const downloadVariants: Readonly<Record<DownloadVariantName, DownloadVari
     generatingLabel: 'Generating...',
     asUser: true,
     errorTips: false,
+    unlockLinkSignedIn: { label: 'Choose a plan to unlock', to: paths.plans },
     fullWebsiteForPremium: true,
   },
 };

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/text-field';
+import { paths } from '../../../config/paths';
 import { register } from '../api/register';
 import { useAuthSubmit } from '../hooks/use-auth-submit';
 import { validateRegister, type RegisterFields } from '../validate-credentials';
@@ -72,7 +73,14 @@ export function RegisterForm() {
         checked={fields.acceptedTerms}
         onChange={(event) => set('acceptedTerms')(event.target.checked)}
       >
-        I agree to the Terms of Service and Privacy Policy
+        I agree to the{' '}
+        <a href={paths.terms} target="_blank" rel="noopener">
+          Terms of Service
+        </a>{' '}
+        and{' '}
+        <a href={paths.privacy} target="_blank" rel="noopener">
+          Privacy Policy
+        </a>
       </CheckboxField>
       <AuthSubmitButton submitting={submitting} label="Create Account" />
     </form>

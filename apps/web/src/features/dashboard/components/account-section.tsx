@@ -24,12 +24,16 @@ export function AccountSection({ user }: { user: UserDisplay }) {
             </div>
           ))}
         </dl>
+        <Link to={paths.account} className="button button--secondary account-card__settings">
+          <Icon name="user" size={18} />
+          Account settings
+        </Link>
         {!user.premium && (
           <div className="upgrade">
             <p className="upgrade__text">
               <strong>Go premium</strong> for Full Website downloads, larger archives and priority processing.
             </p>
-            <Link to={paths.register} className="button button--primary">
+            <Link to={paths.plans} className="button button--primary">
               <Icon name="zap" size={18} />
               Upgrade to Premium
             </Link>

@@ -7,8 +7,11 @@ import { DashboardSection } from './dashboard-section';
 import { OverviewSection } from './overview-section';
 import { SideNav } from './side-nav';
 
-/** The signed-in home. The route passes in the download form for the Quick Download section. */
-export function DashboardPage({ quickDownload }: { quickDownload: ReactNode }) {
+/**
+ * The signed-in home. The route passes in the download form for the Quick Download section and
+ * the billing card shown under the overview.
+ */
+export function DashboardPage({ quickDownload, billing }: { quickDownload: ReactNode; billing?: ReactNode }) {
   const user = describeUser(useSession()?.user ?? null);
   return (
     <div className="dashboard">
@@ -22,6 +25,7 @@ export function DashboardPage({ quickDownload }: { quickDownload: ReactNode }) {
         <main id="main" tabIndex={-1} className="dashboard__main">
           <h1 className="visually-hidden">Dashboard</h1>
           <OverviewSection user={user} />
+          {billing}
           <DashboardSection
             id="quick-download"
             title="Quick Download"

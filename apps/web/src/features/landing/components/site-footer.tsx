@@ -32,6 +32,12 @@ export function SiteFooter() {
             <li>
               <Link to={paths.register}>Sign Up</Link>
             </li>
+            <li>
+              <Link to={paths.terms}>Terms</Link>
+            </li>
+            <li>
+              <Link to={paths.privacy}>Privacy</Link>
+            </li>
           </ul>
         </nav>
       </div>
