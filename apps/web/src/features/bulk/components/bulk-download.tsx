@@ -46,7 +46,7 @@ export function BulkDownload() {
 
   const bulk = state.status === 'following' || state.status === 'error' ? state.bulk : undefined;
   return (
-    <div className="bulk">
+    <div className="bulk card">
       <form className="bulk__form" noValidate onSubmit={handleSubmit} aria-busy={busy}>
         <div className="field">
           <label className="field__label" htmlFor="bulk-urls">
