@@ -5,6 +5,9 @@ import { adminRoutes } from './features/admin/routes.js';
 import { appConfigRoutes } from './features/app-config/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { billingRoutes } from './features/billing/routes.js';
+import { bulkRoutes } from './features/bulk/routes.js';
+import { downloadsRoutes } from './features/downloads/routes.js';
+import { cancelRoutes } from './features/jobs/cancel-routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { jobRoutes } from './features/jobs/routes.js';
 import { HttpError } from './lib/http-error.js';
@@ -66,13 +69,19 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     jobs: services.jobs,
     service: services.jobsService,
     events: services.events,
+    cancelTokens: services.downloads.cancelTokens,
     limits: services.limits,
   });
+  const { downloads } = services;
+  await cancelRoutes(app, { auth: services.auth, canceller: downloads.canceller });
+  await downloadsRoutes(app, { auth: services.auth, history: downloads.history, store: services.store, preview: services.preview });
+  await bulkRoutes(app, { auth: services.auth, bulks: downloads.bulks, service: downloads.bulkService, store: services.store });
   await fileRoutes(app, { jobs: services.jobs, store: services.store, preview: services.preview });
   // In the scaled shape, workers run jobs, recover stalled ones (BullMQ) and sweep expired files.
   if (services.mode === 'embedded') {
     const recovered = await services.jobsService.recover();
     if (recovered.requeued || recovered.failed) app.log.info(recovered, 'recovered unfinished jobs');
+    await services.downloads.resume();
     services.sweeper.start(config.jobs.sweepIntervalMs);
   }
   await serveWebApp(app, config.webDist, config.webApiUrl);

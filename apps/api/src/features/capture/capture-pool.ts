@@ -85,6 +85,8 @@ export class CapturePool {
     this.running.add(spare.child);
     try {
       await spare.ready;
+      // Cancelled while its process was still starting: the abort event has come and gone.
+      if (hooks.signal?.aborted) throw new ArchiveError('ABORTED', 'The download was cancelled.');
       return await this.capture(spare, request, upload, hooks);
     } catch (error) {
       await upload.abort();

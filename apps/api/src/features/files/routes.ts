@@ -4,8 +4,8 @@ import type { JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { isJobId } from '../jobs/job-id.js';
 import type { JobsRepository } from '../jobs/jobs-repository.js';
-import { parseRange } from './byte-range.js';
 import type { FileStore } from './file-store.js';
+import { EXPIRED_MESSAGE, sendStoredZip } from './send-stored-zip.js';
 import type { ZipPreview } from './zip-preview.js';
 
 const TYPES: Readonly<Record<string, string>> = {
@@ -59,33 +59,15 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRoutesDeps): Pr
   /** The finished job behind a file id; 404 for unknown ids, 410 once expired. */
   const finishedJob = async (id: string): Promise<JobRow> => {
     const row = isJobId(id) ? await jobs.get(id) : undefined;
-    if (!row || row.status === 'failed') throw new HttpError(404, 'This download does not exist.');
-    if (row.status === 'expired' || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) {
-      throw new HttpError(410, 'This download has expired and was deleted. Please create it again.');
-    }
+    if (!row || row.status === 'failed' || row.status === 'cancelled') throw new HttpError(404, 'This download does not exist.');
+    if (row.status === 'expired' || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) throw new HttpError(410, EXPIRED_MESSAGE);
     if (row.status !== 'done') throw new HttpError(409, 'This download is not ready yet.');
     return row;
   };
 
   app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
     const row = await finishedJob(request.params.id);
-    const stat = await store.stat(row.id);
-    if (!stat) throw new HttpError(410, 'This download has expired and was deleted. Please create it again.');
-    const range = parseRange(request.headers.range, stat.bytes);
-    if (range === 'unsatisfiable') {
-      return reply.status(416).header('content-range', `bytes */${stat.bytes}`).send({ detail: 'Requested range not satisfiable' });
-    }
-    reply
-      .type('application/zip')
-      .header('accept-ranges', 'bytes')
-      .header('content-disposition', `attachment; filename="${row.result?.filename ?? 'website.zip'}"`)
-      .header('cache-control', 'private, no-store');
-    if (!range) return reply.header('content-length', stat.bytes).send(await store.read(row.id));
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${stat.bytes}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(await store.read(row.id, range));
+    return sendStoredZip(request, reply, store, row.id, row.result?.filename ?? 'website.zip');
   });
 
   app.get<{ Params: { id: string; '*': string } }>('/preview/:id/*', async (request, reply) => {

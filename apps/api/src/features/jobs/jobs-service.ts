@@ -3,10 +3,9 @@ import type { JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { JobEvents } from './job-events.js';
 import { newJobId } from './job-id.js';
-import type { JobQueue } from './job-queue.js';
+import { queuePriority, type JobQueue } from './job-queue.js';
 import type { JobsRepository } from './jobs-repository.js';
 
-const HIGH_PRIORITY = 1;
 const MAX_ATTEMPTS = 2;
 const FINISH_POLL_MS = 2_000;
 
@@ -51,7 +50,7 @@ export class JobsService {
       mode: request.mode,
       plan,
     });
-    await this.queue.enqueue(row.id, limits.priority === 'high' ? HIGH_PRIORITY : 0);
+    await this.queue.enqueue(row.id, queuePriority(plan));
     return row;
   }
 
@@ -97,7 +96,7 @@ export class JobsService {
         continue;
       }
       if (row.status === 'running') await this.jobs.requeue(row.id);
-      await this.queue.enqueue(row.id, planLimits[planOf(row.plan)].priority === 'high' ? HIGH_PRIORITY : 0);
+      await this.queue.enqueue(row.id, queuePriority(row.plan));
       requeued++;
     }
     return { requeued, failed };

@@ -6,6 +6,7 @@ import { HttpError } from '../../lib/http-error.js';
 import { parseBody } from '../../lib/parse-body.js';
 import { sharedCounting, type RateLimitStore } from '../../lib/rate-limit-store.js';
 import type { AuthService } from '../auth/auth-service.js';
+import type { CancelTokens } from './cancel-tokens.js';
 import type { JobEvents } from './job-events.js';
 import { isJobId } from './job-id.js';
 import { downloadResponse, toJobView } from './job-view.js';
@@ -19,6 +20,8 @@ export interface JobRoutesDeps {
   jobs: JobsRepository;
   service: JobsService;
   events: JobEvents;
+  /** The creator's capability to cancel, returned once by `POST /jobs`. */
+  cancelTokens: CancelTokens;
   limits?: RateLimitStore | undefined;
 }
 
@@ -57,7 +60,10 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
       return result;
     });
 
-    scope.post('/jobs', async (request, reply) => reply.status(202).send(toJobView(await createJob(request))));
+    scope.post('/jobs', async (request, reply) => {
+      const row = await createJob(request);
+      return reply.status(202).send({ ...toJobView(row), cancel_token: deps.cancelTokens.issue(row.id) });
+    });
   });
 
   const findJob = async (id: string) => {
@@ -84,7 +90,7 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
     // second), so each event is passed on as it comes.
     const unsubscribe = events.subscribe(id, (event) => {
       if (event.type === 'finished') return void finish();
-      if (!finished) sse.send('progress', event.progress);
+      if (event.type === 'progress' && !finished) sse.send('progress', event.progress);
     });
     // Events across processes arrive a moment after subscribing; the database has the last word.
     const isFinal = async () => {
