@@ -131,7 +131,9 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
     admin: new AdminService(users),
     adminToken: randomBytes(24).toString('base64url'),
     billing,
-    account: new AccountService(new AccountRepository(database.db), billing.service, store, preview, config.passwordHashCost, log),
+    account: new AccountService(new AccountRepository(database.db), billing.service, store, preview, config.passwordHashCost, log, (jobId, user) =>
+      downloads.canceller.cancel({ jobId, user, cancelToken: undefined }),
+    ),
     jobs,
     jobsService: new JobsService(jobs, queue, events, config.jobs.queueMax, requesterKey(jwtSecret)),
     events,

@@ -116,6 +116,23 @@ describe('cancel (embedded)', () => {
     expect((await readSse(`${base}/jobs/${next.id}/events`)).at(-1)?.event).toBe('done');
   });
 
+  it('stops the running captures of an account that is deleted, and keeps none of its files', async () => {
+    const owner = await registerUser(t.app);
+    const job = await create(`${site.origin}/stuck?deleted`, { authorization: owner.authorization });
+    await vi.waitFor(async () => expect((await status(base, job.id)).status).toBe('running'), { timeout: 15_000, interval: 50 });
+    const deleted = await fetch(`${base}/account`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: owner.authorization },
+      body: JSON.stringify({ password: 'password1' }),
+    });
+    expect(deleted.status).toBe(204);
+    expect((await fetch(`${base}/jobs/${job.id}`)).status).toBe(404);
+    // One capture at a time: this one runs only because the deleted account's capture stopped.
+    const next = await create(site.url);
+    await vi.waitFor(async () => expect((await status(base, next.id)).status).toBe('done'), { timeout: 15_000, interval: 50 });
+    expect(await t.app.services.store.stat(job.id)).toBeUndefined();
+  });
+
   it('refuses a malformed body', async () => {
     const job = await create(`${site.origin}/stuck?body`);
     const response = await cancel(base, job.id, { cancel_token: 42 });

@@ -1,5 +1,5 @@
 import type { CaptureProgress } from '@sitezip/archiver';
-import type { BulkStatus, DownloadMode, JobMetrics, JobStatus } from '@sitezip/contracts';
+import type { BulkStatus, DownloadMode, JobMetrics, JobStatus, RenderMode } from '@sitezip/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -98,6 +98,8 @@ export const jobs = pgTable(
     requester: text('requester'),
     url: text('url').notNull(),
     mode: text('mode').$type<DownloadMode>().notNull(),
+    /** Render mode asked for: whether the capture loads pages in a browser first. */
+    render: text('render').$type<RenderMode>().notNull().default('auto'),
     /** The owner's plan when the job was created: it sets priority and limits. */
     plan: text('plan').notNull(),
     status: text('status').$type<JobStatus>().notNull(),

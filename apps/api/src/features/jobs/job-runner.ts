@@ -8,6 +8,7 @@ import { throttleLatest } from '../../lib/throttle.js';
 import { toHttpError } from './archive-errors.js';
 import { withoutPaths } from './log-privacy.js';
 import { CaptureProcessError, type CapturePool } from '../capture/capture-pool.js';
+import type { CaptureSummary } from '../capture/capture-protocol.js';
 import type { FileStore } from '../files/file-store.js';
 import type { JobEvents } from './job-events.js';
 import type { AfterJob } from './job-cancel.js';
@@ -82,6 +83,7 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       allowPrivateNetworks: config.allowPrivateNetworks,
       totalTimeoutMs,
       maxTotalBytes: limits.maxZipBytes,
+      render: row.render,
       ...(full ? { maxPages: limits.maxPages } : {}),
     };
     const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, signal };
@@ -102,7 +104,7 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       zipBytes: bytes,
       files: summary.files,
       failures: summary.failures,
-      message: `Saved ${pages}${summary.files} files from ${host}${failed}.${capped}`,
+      message: `Saved ${pages}${summary.files} files from ${host}${failed}.${capped}${renderNotice(summary.rendered)}`,
       stoppedBy: summary.stoppedBy ?? null,
       metrics,
     };
@@ -152,4 +154,10 @@ async function finished(deps: JobRunnerDeps, jobId: string, log: FastifyBaseLogg
   } catch (error) {
     log.error({ err: error }, 'could not complete what follows a job');
   }
+}
+
+/** What the result says about render mode: the page was rendered, or was to be and why it was not. */
+function renderNotice(rendered: CaptureSummary['rendered']): string {
+  if (rendered.failed) return ` Saved as served, without running its scripts: ${rendered.failed.replace(/[.]?$/, '.')}`;
+  return rendered.pages > 0 ? ' Rendered in a browser first: its scripts built the page.' : '';
 }

@@ -1,5 +1,5 @@
 import type { CaptureProgress } from '@sitezip/archiver';
-import { JOB_CANCELLED_MESSAGE, type DownloadMode, type JobStatus } from '@sitezip/contracts';
+import { JOB_CANCELLED_MESSAGE, type DownloadMode, type JobStatus, type RenderMode } from '@sitezip/contracts';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { jobs, type JobResult, type JobRow } from '../../db/schema.js';
@@ -10,6 +10,7 @@ export interface NewJob {
   requester?: string | null;
   url: string;
   mode: DownloadMode;
+  render?: RenderMode;
   plan: string;
   bulkId?: string | null;
   bulkIndex?: number | null;

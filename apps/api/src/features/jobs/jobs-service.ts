@@ -1,4 +1,4 @@
-import { isFinalStatus, planLimits, planOf, type DownloadMode, type User } from '@sitezip/contracts';
+import { isFinalStatus, planLimits, planOf, type DownloadMode, type RenderMode, type User } from '@sitezip/contracts';
 import type { JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { JobEvents } from './job-events.js';
@@ -12,6 +12,7 @@ const FINISH_POLL_MS = 2_000;
 export interface NewJobRequest {
   url: string;
   mode: DownloadMode;
+  render?: RenderMode | undefined;
   user: User | undefined;
   /** Counts anonymous jobs per address. */
   ip: string;
@@ -48,6 +49,7 @@ export class JobsService {
       requester: 'requester' in whose ? whose.requester : null,
       url: request.url,
       mode: request.mode,
+      render: request.render ?? 'auto',
       plan,
     });
     await this.queue.enqueue(row.id, queuePriority(plan));
