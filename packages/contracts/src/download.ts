@@ -14,7 +14,7 @@ export type RenderMode = (typeof renderModes)[number];
 export const downloadRequestSchema = z.object({
   url: z.string({ error: 'Please enter a website URL' }).trim().min(1, 'Please enter a website URL').max(2048, 'URL is too long'),
   mode: z.enum(downloadModes, { error: 'mode must be "single" or "full"' }).default('single'),
-  render: z.enum(renderModes, { error: 'render must be "auto", "always" or "never"' }).default('auto'),
+  render: z.enum(renderModes, { error: 'render must be "auto", "always" or "never"' }).optional(),
 });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
 
