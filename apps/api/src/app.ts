@@ -2,10 +2,13 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { healthRoute } from './features/health/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { jobRoutes } from './features/jobs/routes.js';
 import { HttpError } from './lib/http-error.js';
+import { apiDocs } from './plugins/api-docs.js';
 import { refuseBadBodyText } from './plugins/body-text.js';
+import { validateWithZod } from './plugins/route-validation.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { serveWebApp } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
@@ -51,7 +54,10 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
 
   securityHeaders(app);
   refuseBadBodyText(app);
-  app.get('/health', async () => ({ status: 'ok' }));
+  // Routes declare their contracts schemas; the same schemas validate and make the docs.
+  validateWithZod(app);
+  await apiDocs(app, config.webApiUrl);
+  healthRoute(app);
   await authRoutes(app, { config, auth: services.auth, limits: services.limits });
   await adminRoutes(app, { adminToken: services.adminToken, admin: services.admin });
   await jobRoutes(app, {
