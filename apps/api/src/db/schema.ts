@@ -1,7 +1,7 @@
 import type { CaptureProgress } from '@sitezip/archiver';
 import type { DownloadMode, JobMetrics, JobStatus } from '@sitezip/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // One schema for PGlite and PostgreSQL 15: keep to features both have.
 export const users = pgTable(
@@ -45,6 +45,8 @@ export const jobs = pgTable(
      */
     requester: text('requester'),
     url: text('url').notNull(),
+    /** The address was typed without a scheme: when https cannot connect, http is tried. */
+    httpFallback: boolean('http_fallback').notNull().default(false),
     mode: text('mode').$type<DownloadMode>().notNull(),
     /** The owner's plan when the job was created: it sets priority and limits. */
     plan: text('plan').notNull(),

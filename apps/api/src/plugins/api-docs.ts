@@ -23,14 +23,15 @@ function nameSchemas(): void {
   for (const [schema, id] of NAMED_SCHEMAS) if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
 }
 
-type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+type WithSchemas = { components?: { schemas?: Record<string, unknown> } };
 
 /** Named schemas come out twice (as request and as response); keep those something refers to. */
-function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
-  const schemas = { ...document.components?.schemas };
+function withoutUnusedSchemas<D extends object>(document: D): D {
+  const { components } = document as WithSchemas;
+  const schemas = { ...components?.schemas };
   for (let removed = true; removed; ) {
     removed = false;
-    const text = JSON.stringify({ ...document, components: { ...document.components, schemas } });
+    const text = JSON.stringify({ ...document, components: { ...components, schemas } });
     for (const name of Object.keys(schemas)) {
       if (!text.includes(`"#/components/schemas/${name}"`)) {
         delete schemas[name];
@@ -38,7 +39,7 @@ function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
       }
     }
   }
-  return { ...document, components: { ...document.components, schemas } };
+  return { ...document, components: { ...components, schemas } };
 }
 
 /**

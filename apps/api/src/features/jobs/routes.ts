@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import {
   downloadRequestSchema,
   downloadResponseSchema,
+  hasScheme,
   isFinalStatus,
   jobViewSchema,
   landingUrlMessages,
@@ -81,12 +82,12 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
   const { auth, jobs, service, events } = deps;
 
   const createJob = async (request: FastifyRequest, body: DownloadRequest) => {
-    // The web app's rule, checked again here: a missing scheme becomes https://. The server
-    // answers in the landing page's words.
+    // The web app's rule, checked again here: a missing scheme becomes https:// (and http:// is
+    // tried when https cannot connect). The server answers in the landing page's words.
     const url = validateUrl(body.url, landingUrlMessages);
     if (!url.ok) throw new HttpError(422, url.message);
     const user = await auth.optionalUser(request.headers.authorization);
-    return service.create({ url: url.url, mode: body.mode, user, ip: request.ip });
+    return service.create({ url: url.url, httpFallback: !hasScheme(body.url), mode: body.mode, user, ip: request.ip });
   };
 
   await app.register(async (scope) => {
