@@ -8,6 +8,7 @@ import { jobRoutes } from './features/jobs/routes.js';
 import { HttpError } from './lib/http-error.js';
 import { apiDocs } from './plugins/api-docs.js';
 import { refuseBadBodyText } from './plugins/body-text.js';
+import { answerNotFound } from './plugins/not-found.js';
 import { validateWithZod } from './plugins/route-validation.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { serveWebApp } from './plugins/web-app.js';
@@ -39,7 +40,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     }
     return reply.status(status).send({ detail: error.message });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
+  answerNotFound(app, config.webDist);
 
   const services = await createServices(config, app.log);
   app.decorate('services', services);

@@ -137,6 +137,10 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRoutesDeps): Pr
       .type(TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream')
       .header('content-length', file.size)
       .header('content-security-policy', PREVIEW_CSP)
+      // The sandboxed page has an opaque origin, so its fonts (and module scripts, fetch()) are
+      // cross-origin requests: without this every web font fails. These are the archived site's
+      // public files; the header lets the preview read them, never the app's own responses.
+      .header('access-control-allow-origin', '*')
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'private, max-age=300')
