@@ -72,6 +72,8 @@ export async function apiDocs(app: FastifyInstance, apiUrl: string | undefined):
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     staticCSP: webAppCsp(apiUrl),
+    // Without the top bar: its logo is an SVG with an inline <style>, which the CSP refuses.
+    uiConfig: { layout: 'BaseLayout', deepLinking: true },
     uiHooks: {
       onRequest: async (_request, reply) => {
         reply.header('x-frame-options', 'DENY');

@@ -5,6 +5,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   dashboard: '/dashboard',
+  /** The plan choice: the pricing section of the landing page. */
+  plans: '/#pricing',
 } as const;
 
 export type PaidPlan = Exclude<Plan, 'free'>;

@@ -8,17 +8,19 @@ export interface DownloadVariant {
   cannotConnectMessage: string;
   generatingLabel: string;
   /**
-   * Whether downloads run as the signed-in user (their plan's limits) or anonymously. The landing
-   * page sends no credentials, as the product spec says of the download call.
+   * Whether downloads run as the signed-in user (their plan's limits and history) or anonymously.
+   * Both pages send the token when there is one: a signed-in user's downloads are theirs.
    */
   asUser: boolean;
   /** Heading of the error panel; without one the panel shows just the message. */
   errorTitle?: string;
   /** Whether the error panel adds hints chosen by words in the message. */
   errorTips: boolean;
-  /** The link on the locked Full Website option. */
+  /** The link on the locked Full Website option, for someone signed out. */
   unlockLink?: { label: string; to: string };
-  /** Whether a premium user may choose Full Website here (the landing page only shows the teaser). */
+  /** The link on the locked Full Website option, for someone signed in without a premium plan. */
+  upgradeLink?: { label: string; to: string };
+  /** Whether a premium user may choose Full Website here. */
   fullWebsiteForPremium: boolean;
 }
 
@@ -29,11 +31,12 @@ export const downloadVariants: Readonly<Record<DownloadVariantName, DownloadVari
     urlMessages: landingUrlMessages,
     cannotConnectMessage: '🌐 Cannot connect to server. Please check your internet connection and try again.',
     generatingLabel: 'Generating your ZIP file...',
-    asUser: false,
+    asUser: true,
     errorTitle: 'Oops! Something went wrong',
     errorTips: true,
     unlockLink: { label: 'Sign in to unlock', to: paths.login },
-    fullWebsiteForPremium: false,
+    upgradeLink: { label: 'Upgrade to unlock', to: paths.plans },
+    fullWebsiteForPremium: true,
   },
   dashboard: {
     urlMessages: dashboardUrlMessages,

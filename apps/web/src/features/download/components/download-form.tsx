@@ -58,7 +58,12 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
         </div>
         <div className="download__swap">
           <div data-hidden={generating || undefined}>
-            <ModeOptions value={mode} fullAllowed={fullAllowed} unlockLink={copy.unlockLink} onChange={setMode} />
+            <ModeOptions
+              value={mode}
+              fullAllowed={fullAllowed}
+              unlockLink={session ? copy.upgradeLink : copy.unlockLink}
+              onChange={setMode}
+            />
           </div>
           {state.status === 'generating' && (
             <DownloadProgress startedAt={state.startedAt} stage={state.stage} progress={state.progress} />
