@@ -17,8 +17,8 @@ test('the API documentation at /docs renders every operation under the app CSP',
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.locator('.swagger-ui .info .title')).toContainText('sitezip API');
-  const document = (await (await page.request.get('/docs/json')).json()) as { paths: Record<string, object> };
-  const operations = Object.values(document.paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
+  const spec = (await (await page.request.get('/docs/json')).json()) as { paths: Record<string, object> };
+  const operations = Object.values(spec.paths).reduce((sum, methods) => sum + Object.keys(methods).length, 0);
   await expect(page.locator('.opblock')).toHaveCount(operations);
   await expect(page.locator('.opblock-summary-path', { hasText: '/auth/login' })).toBeVisible();
 
