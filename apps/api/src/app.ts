@@ -8,10 +8,14 @@ import { billingRoutes } from './features/billing/routes.js';
 import { bulkRoutes } from './features/bulk/routes.js';
 import { downloadsRoutes } from './features/downloads/routes.js';
 import { cancelRoutes } from './features/jobs/cancel-routes.js';
+import { healthRoute } from './features/health/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { jobRoutes } from './features/jobs/routes.js';
 import { HttpError } from './lib/http-error.js';
+import { apiDocs } from './plugins/api-docs.js';
 import { refuseBadBodyText } from './plugins/body-text.js';
+import { answerNotFound } from './plugins/not-found.js';
+import { validateWithZod } from './plugins/route-validation.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { serveWebApp } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
@@ -42,7 +46,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     }
     return reply.status(status).send({ detail: error.message });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
+  answerNotFound(app, config.webDist);
 
   const services = await createServices(config, app.log);
   app.decorate('services', services);
@@ -57,7 +61,10 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
 
   securityHeaders(app);
   refuseBadBodyText(app);
-  app.get('/health', async () => ({ status: 'ok' }));
+  // Routes declare their contracts schemas; the same schemas validate and make the docs.
+  validateWithZod(app);
+  await apiDocs(app, config.webApiUrl);
+  healthRoute(app);
   await authRoutes(app, { config, auth: services.auth, limits: services.limits });
   await adminRoutes(app, { adminToken: services.adminToken, admin: services.admin });
   await appConfigRoutes(app, config);

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './app-config.js';
+export * from './admin.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './bulk.js';
@@ -7,6 +8,7 @@ export * from './download.js';
 export * from './download-history.js';
 export * from './errors.js';
 export * from './job-cancel.js';
+export * from './health.js';
 export * from './job-events.js';
 export * from './job-progress.js';
 export * from './job-status.js';

@@ -97,6 +97,8 @@ export const jobs = pgTable(
      */
     requester: text('requester'),
     url: text('url').notNull(),
+    /** The address was typed without a scheme: when https cannot connect, http is tried. */
+    httpFallback: boolean('http_fallback').notNull().default(false),
     mode: text('mode').$type<DownloadMode>().notNull(),
     /** Render mode asked for: whether the capture loads pages in a browser first. */
     render: text('render').$type<RenderMode>().notNull().default('auto'),

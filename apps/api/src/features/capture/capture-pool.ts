@@ -181,8 +181,8 @@ export class CapturePool {
         return { summary: last.summary, metrics: sampler.metrics() };
       }
       if (last?.type === 'failed') {
-        const { code, message, retryable, status } = last.failure;
-        throw new ArchiveError(code, message, { retryable, ...(status === undefined ? {} : { status }) });
+        const { code, message, retryable, status, connection } = last.failure;
+        throw new ArchiveError(code, message, { retryable, ...(status === undefined ? {} : { status }), ...(connection ? { connection } : {}) });
       }
       if (last?.type === 'crashed') throw new CaptureProcessError('crash', last.message);
       if (hooks.signal?.aborted) throw new ArchiveError('ABORTED', 'The download was cancelled.');

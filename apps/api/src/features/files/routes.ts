@@ -1,7 +1,10 @@
 import { extname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import { isJobId } from '../jobs/job-id.js';
 import type { JobsRepository } from '../jobs/jobs-repository.js';
 import type { FileStore } from './file-store.js';
@@ -47,6 +50,36 @@ const TYPES: Readonly<Record<string, string>> = {
 export const PREVIEW_CSP =
   "sandbox allow-scripts allow-forms allow-popups allow-modals; default-src 'self' data: blob: 'unsafe-inline' 'unsafe-eval'";
 
+const fileId = z.object({ id: z.string().describe('The job id of the download') });
+const file = (description: string, type: string) => ({ description, content: { [type]: { schema: z.string() } } });
+
+const zipSchema = routeSchema({
+  summary: 'The ZIP of a finished download',
+  description: 'Sent as an attachment; supports `Range` requests. Deleted (410) FILE_TTL_SECONDS after the job finished.',
+  tag: 'downloads',
+  params: fileId,
+  response: { 200: file('The ZIP', 'application/zip'), 206: file('The requested byte range of the ZIP', 'application/zip') },
+  errors: [404, 409, 410, 416],
+});
+
+const previewSchema = routeSchema({
+  summary: 'A file of a finished download, for its preview',
+  description:
+    'Serves the captured page (and its files) from the ZIP, sandboxed by Content-Security-Policy into an opaque origin: its scripts cannot read the app\'s storage or call the API as the user.',
+  tag: 'downloads',
+  params: fileId.extend({ '*': z.string().describe('A path inside the archive; empty for index.html') }),
+  response: { 200: file('The file, with the type its name says', '*/*') },
+  errors: [400, 404, 409, 410],
+});
+
+const previewRootSchema = routeSchema({
+  summary: 'Redirects to the preview of a download',
+  tag: 'downloads',
+  params: fileId,
+  response: { 302: z.null().describe('To /preview/{id}/') },
+  errors: [],
+});
+
 export interface FileRoutesDeps {
   jobs: JobsRepository;
   store: FileStore;
@@ -65,12 +98,13 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRoutesDeps): Pr
     return row;
   };
 
-  app.get<{ Params: { id: string } }>('/files/:id', async (request, reply) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/files/:id', { schema: zipSchema }, async (request, reply) => {
     const row = await finishedJob(request.params.id);
     return sendStoredZip(request, reply, store, row.id, row.result?.filename ?? 'website.zip');
   });
 
-  app.get<{ Params: { id: string; '*': string } }>('/preview/:id/*', async (request, reply) => {
+  routes.get('/preview/:id/*', { schema: previewSchema }, async (request, reply) => {
     const row = await finishedJob(request.params.id);
     let path: string;
     try {
@@ -85,11 +119,15 @@ export async function fileRoutes(app: FastifyInstance, deps: FileRoutesDeps): Pr
       .type(TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream')
       .header('content-length', file.size)
       .header('content-security-policy', PREVIEW_CSP)
+      // The sandboxed page has an opaque origin, so its fonts (and module scripts, fetch()) are
+      // cross-origin requests: without this every web font fails. These are the archived site's
+      // public files; the header lets the preview read them, never the app's own responses.
+      .header('access-control-allow-origin', '*')
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'private, max-age=300')
       .send(file.stream);
   });
 
-  app.get<{ Params: { id: string } }>('/preview/:id', async (request, reply) => reply.redirect(`/preview/${request.params.id}/`));
+  routes.get('/preview/:id', { schema: previewRootSchema }, async (request, reply) => reply.redirect(`/preview/${request.params.id}/`));
 }

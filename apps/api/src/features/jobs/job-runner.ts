@@ -6,6 +6,7 @@ import type { JobResult, JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { throttleLatest } from '../../lib/throttle.js';
 import { toHttpError } from './archive-errors.js';
+import { failureToReport, httpFallbackUrl } from './http-fallback.js';
 import { withoutPaths } from './log-privacy.js';
 import { CaptureProcessError, type CapturePool } from '../capture/capture-pool.js';
 import type { CaptureSummary } from '../capture/capture-protocol.js';
@@ -87,7 +88,17 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       ...(full ? { maxPages: limits.maxPages } : {}),
     };
     const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, signal };
-    const { summary, metrics } = await deps.captures.run({ url: row.url, mode: row.mode, options }, store.createUpload(jobId), hooks);
+    const capture = (url: string) => deps.captures.run({ url, mode: row.mode, options }, store.createUpload(jobId), hooks);
+    const { summary, metrics } = await capture(row.url).catch(async (error: unknown) => {
+      const fallback = httpFallbackUrl(row, error);
+      if (!fallback) throw error;
+      log.info({ code: isArchiveError(error) ? error.connection : undefined }, 'https could not connect; trying http');
+      const outcome = await capture(fallback).catch((second: unknown) => {
+        throw failureToReport(error, second);
+      });
+      await jobs.setUrl(jobId, fallback);
+      return outcome;
+    });
     saver.flush();
     const bytes = (await store.stat(jobId))?.bytes ?? 0;
     const host = new URL(summary.finalUrl).host;

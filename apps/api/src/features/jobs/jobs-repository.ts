@@ -9,6 +9,7 @@ export interface NewJob {
   ownerId: string | null;
   requester?: string | null;
   url: string;
+  httpFallback?: boolean;
   mode: DownloadMode;
   render?: RenderMode;
   plan: string;
@@ -44,6 +45,11 @@ export class JobsRepository {
       .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE), eq(jobs.held, false)))
       .returning({ id: jobs.id });
     return rows.length === 1;
+  }
+
+  /** The job's address after https gave way to http (see http-fallback.ts). */
+  async setUrl(id: string, url: string): Promise<void> {
+    await this.db.update(jobs).set({ url }).where(eq(jobs.id, id));
   }
 
   async saveProgress(id: string, progress: CaptureProgress): Promise<void> {

@@ -11,6 +11,8 @@ const FINISH_POLL_MS = 2_000;
 
 export interface NewJobRequest {
   url: string;
+  /** The URL was typed without a scheme (https:// was added): http:// may be tried. */
+  httpFallback?: boolean;
   mode: DownloadMode;
   render?: RenderMode | undefined;
   user: User | undefined;
@@ -48,6 +50,7 @@ export class JobsService {
       ownerId: request.user?.id ?? null,
       requester: 'requester' in whose ? whose.requester : null,
       url: request.url,
+      httpFallback: request.httpFallback ?? false,
       mode: request.mode,
       render: request.render ?? 'auto',
       plan,

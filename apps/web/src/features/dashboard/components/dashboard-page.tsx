@@ -34,7 +34,11 @@ export function DashboardPage({ quickDownload, billing, bulkDownload, history }:
           <DashboardSection
             id="quick-download"
             title="Quick Download"
-            lead="Save a single page with everything it needs as a ZIP."
+            lead={
+              user.premium
+                ? 'Save a single page, or a whole website, with everything it needs as a ZIP.'
+                : 'Save a single page with everything it needs as a ZIP.'
+            }
           >
             {quickDownload}
           </DashboardSection>

@@ -36,7 +36,9 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
       return;
     }
     setFieldError(undefined);
-    void start({ url: checked.url, mode });
+    // The address goes as typed: the server completes a missing scheme itself, and knows then
+    // that it may try http:// when https cannot connect.
+    void start({ url: url.trim(), mode });
   }
 
   function handleUrlChange(value: string) {
