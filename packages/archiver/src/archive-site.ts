@@ -3,6 +3,7 @@ import { capturePage } from './capture/capture-page.js';
 import { save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
 import { processDocument } from './capture/process-html.js';
+import { saveRenderedPage } from './capture/rendered-page.js';
 import { canonicalPageUrl } from './crawl/canonical.js';
 import { Frontier, type PageEntry } from './crawl/frontier.js';
 import { PoliteQueues } from './crawl/polite-queue.js';
@@ -129,8 +130,11 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     admitLinks(site, page, entry.depth);
     manifestEntry.path = entry.path;
     manifestEntry.bytes = response.body.length;
-    const note = await processDocument(ctx, response, document, entry.path, 0, page.scan());
-    if (note) manifestEntry.note = note;
+    if (page.render?.output === 'snapshot' && page.served) await saveRenderedPage(ctx, page, entry.path, page.render);
+    else {
+      const note = await processDocument(ctx, response, document, entry.path, 0, page.scan());
+      if (note) manifestEntry.note = note;
+    }
     ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
     ctx.emit();
   } catch (error) {

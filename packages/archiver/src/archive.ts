@@ -47,8 +47,11 @@ export interface ArchiveSummary {
   stoppedBy: string | undefined;
   /** ...and as a code. */
   stoppedByCode: StopCode | undefined;
-  /** Render mode: pages saved as the browser built them, and why a page that was to be rendered was not. */
-  rendered: { pages: number; reason: string | undefined; failed: string | undefined };
+  /**
+   * Render mode: pages rendered, how many of them kept their scripts (live copies), why the
+   * first was rendered, and why a page that was to be rendered was not.
+   */
+  rendered: { pages: number; live: number; reason: string | undefined; failed: string | undefined };
   manifest: Manifest;
 }
 
@@ -122,6 +125,7 @@ export async function runCapture(
     moduleTasks: new Set(),
     importMap: new Map(),
     refusals: new Refusals(),
+    renderOutput: undefined,
     offer: (responses) => fetcher.offer(responses),
     resolve: (request) => fetchResource(ctx, request),
     emit: () => hooks.onProgress?.({ ...progress }),
@@ -183,15 +187,22 @@ async function checkRenderedPages(ctx: CaptureContext, copying: CopyingSink): Pr
   if (!copying.copying || ctx.signal.aborted || !ctx.loader.verify) return;
   const folder = await copying.startCopying();
   const targets = [...ctx.manifest.values()].flatMap((entry) =>
-    entry.render?.output === 'snapshot' && entry.path ? [{ url: entry.url, file: join(folder, entry.path), report: entry.render }] : [],
+    entry.render && entry.render.output !== 'static' && !entry.render.check && entry.path
+      ? [{ url: entry.url, file: join(folder, entry.path), report: entry.render }]
+      : [],
   );
   await ctx.loader.verify(targets, ctx.signal);
 }
 
 function renderedOf(manifest: Manifest): ArchiveSummary['rendered'] {
   const reports = manifest.resources.flatMap((entry) => (entry.render ? [entry.render] : []));
-  const snapshots = reports.filter((report) => report.output === 'snapshot');
-  return { pages: snapshots.length, reason: snapshots[0]?.reason, failed: reports.find((report) => report.output === 'static')?.error };
+  const rendered = reports.filter((report) => report.output !== 'static');
+  return {
+    pages: rendered.length,
+    live: rendered.filter((report) => report.output === 'live').length,
+    reason: rendered[0]?.reason,
+    failed: reports.find((report) => report.output === 'static')?.error,
+  };
 }
 
 function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date): Manifest {

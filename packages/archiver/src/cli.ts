@@ -137,7 +137,10 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`  failed: ${entry.url} (${entry.error})\n`);
       }
       const { rendered } = summary;
-      if (rendered.pages) process.stdout.write(`  rendered in Chromium: ${rendered.pages} page${rendered.pages === 1 ? '' : 's'} (${rendered.reason})\n`);
+      if (rendered.pages) {
+        const kept = rendered.live ? `, ${rendered.live} with ${rendered.live === rendered.pages ? 'their' : 'its'} scripts running offline` : ', saved as snapshots';
+        process.stdout.write(`  rendered in Chromium: ${rendered.pages} page${rendered.pages === 1 ? '' : 's'} (${rendered.reason})${kept}\n`);
+      }
       if (rendered.failed) process.stdout.write(`  not rendered, saved as served: ${rendered.failed}\n`);
       if (summary.stoppedBy) process.stdout.write(`  stopped early: ${summary.stoppedBy}\n`);
       const refused = summary.manifest.refused;

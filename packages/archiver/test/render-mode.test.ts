@@ -22,7 +22,10 @@ const STATIC_PAGE = `<!doctype html><title>Plain</title><h1>A page whose HTML is
 
 // What lives only in the CSSOM or a canvas: rules added with insertRule into an empty <style>
 // (styled-components, emotion), a sheet a shadow root adopted (Lit), a chart drawn on a canvas.
+// Like a router, it builds the page only at its own path: from file:// the live copy stays
+// empty, and the self-check keeps the snapshot.
 const STYLED_JS = `
+if (location.pathname === '/styled') {
 const style = document.head.appendChild(document.createElement('style'));
 style.sheet.insertRule('.title { color: rgb(10, 20, 30) }');
 const root = document.getElementById('root');
@@ -34,7 +37,18 @@ shadow.adoptedStyleSheets = [sheet];
 shadow.innerHTML = '<p>In the shadow</p>';
 const ctx = root.querySelector('canvas').getContext('2d');
 ctx.fillStyle = 'red';
-ctx.fillRect(0, 0, 20, 10);`;
+ctx.fillRect(0, 0, 20, 10);
+}`;
+// An API-docs page: its script fetches a document by a relative address and builds the page
+// from it, whatever the path. Its live copy runs offline on the replay layer.
+const DOCS_JS = `
+fetch('openapi.json').then((r) => r.json()).then((spec) => {
+  const root = document.getElementById('root');
+  root.innerHTML = '<h1>' + spec.info.title + '</h1>' + Object.keys(spec.paths).map((p) => '<p class="op">' + p + '</p>').join('');
+  const more = document.createElement('img');
+  more.src = '/logo.png';
+  root.append(more);
+});`;
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -44,6 +58,9 @@ beforeAll(async () => {
     '/plain': { body: STATIC_PAGE },
     '/styled': { body: shell('Styled').replace('/app.js', '/styled.js') },
     '/styled.js': { type: 'text/javascript', body: STYLED_JS },
+    '/docs/': { body: shell('Docs').replace('/app.js', '/docs/docs.js') },
+    '/docs/docs.js': { type: 'text/javascript', body: DOCS_JS },
+    '/docs/openapi.json': { type: 'application/json', body: JSON.stringify({ info: { title: 'Pet API' }, paths: { '/pets': {}, '/pets/{id}': {} } }) },
     '/app.js': { type: 'text/javascript', body: APP_JS },
     '/app.css': { type: 'text/css', body: 'h1 { color: rgb(1, 2, 3) }' },
     '/logo.png': { type: 'image/png', body: PNG_1PX },
@@ -74,7 +91,10 @@ describe('render mode', () => {
     expect(img && sink.files.has(img)).toBe(true);
     expect(site.hits.get('/logo.png')).toBe(1);
     expect(site.hits.get('/')).toBe(1);
+    // Its script builds the page from location.pathname: from file:// the live copy fails the
+    // self-check, and the snapshot is kept.
     expect(page.render).toMatchObject({ output: 'snapshot', reason: expect.stringContaining('id="root"') });
+    expect(page.render?.candidates?.live?.textMatch).toBeLessThan(0.5);
     expect(page.render?.requests).toBeGreaterThanOrEqual(4);
     // The self-check opened the copy from file:// with the network off: it looks and reads the same.
     expect(page.render?.check).toMatchObject({ browser: 'chromium', failedRequests: 0, onlineRequests: 0, textMatch: 1 });
@@ -96,10 +116,28 @@ describe('render mode', () => {
     expect(sink.text('index.html')).toContain("document.documentElement.dataset.menu = 'ready'");
   });
 
+  it('keeps a page running offline on the replay layer when that copy passes the self-check', async () => {
+    site.hits.clear();
+    const { sink, page } = await capture('/docs/');
+    expect(page.render).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0, textMatch: 1 } });
+    expect(page.render!.check!.pixelDiff).toBeLessThanOrEqual(0.5);
+    expect(page.render?.candidates?.snapshot).toBeDefined();
+    const index = sink.text('index.html');
+    expect(index).toContain('<div id="root"></div>');
+    expect(index).toMatch(/<script src="sitezip-replay\.js"><\/script>.*<script src="[^"]*docs\.js"><\/script>/s);
+    const replay = sink.text('sitezip-replay.js');
+    expect(replay).toContain(`"GET ${site.origin}/docs/openapi.json"`);
+    // The image the script adds by its online address is a file of the copy, and the layer knows where.
+    const logo = [...sink.files.keys()].find((path) => path.endsWith('logo.png'));
+    expect(logo && replay.includes(`"${site.origin}/logo.png":"${logo}"`)).toBe(true);
+    expect(site.hits.get('/docs/openapi.json')).toBe(1);
+  });
+
   it('always renders even a plain page; never keeps the shell as served', async () => {
     const always = await capture('/plain', { render: 'always' });
-    expect(always.page.render).toMatchObject({ output: 'snapshot', reason: 'render: always' });
-    expect(always.sink.text('index.html')).toContain('data-menu="ready"');
+    // Its small script runs as well offline: the live copy is kept, script and all.
+    expect(always.page.render).toMatchObject({ output: 'live', reason: 'render: always' });
+    expect(always.sink.text('index.html')).toContain("document.documentElement.dataset.menu = 'ready'");
     const never = await capture('/', { render: 'never' });
     expect(never.page.render).toBeUndefined();
     expect(never.sink.text('index.html')).toContain('<div id="root"></div>');

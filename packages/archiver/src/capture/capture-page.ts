@@ -6,6 +6,7 @@ import { save, type CaptureContext } from './context.js';
 import type { ManifestEntry } from './manifest.js';
 import { preloadStylesheets } from './preload-scan.js';
 import { processDocument } from './process-html.js';
+import { saveRenderedPage } from './rendered-page.js';
 
 /**
  * Saves the page the capture was asked for as index.html (or, for a PDF, image..., the file
@@ -25,8 +26,11 @@ export async function capturePage(ctx: CaptureContext, page: LoadedPage): Promis
     preloadStylesheets(ctx, response, document);
     // Let those requests leave before the parse holds the thread for tens of milliseconds.
     await new Promise((resolve) => setImmediate(resolve));
-    const note = await processDocument(ctx, response, document, 'index.html', 0, page.scan());
-    if (note) entry.note = note;
+    if (page.render?.output === 'snapshot' && page.served) await saveRenderedPage(ctx, page, 'index.html', page.render);
+    else {
+      const note = await processDocument(ctx, response, document, 'index.html', 0, page.scan());
+      if (note) entry.note = note;
+    }
     return titleOf(document.html);
   }
   ctx.paths.reserve('index.html');

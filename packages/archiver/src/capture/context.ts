@@ -71,6 +71,8 @@ export interface CaptureContext {
   readonly moduleTasks: Set<Promise<void>>;
   /** The captured page's own import map, which bare specifiers in its modules resolve through. */
   importMap: ReadonlyMap<string, string>;
+  /** What rendered pages are saved as, once the first one's self-check decided (see rendered-page.ts). */
+  renderOutput: 'live' | 'snapshot' | undefined;
   /** URLs left out by limits and trap guards, and why the capture stopped early. */
   readonly refusals: Refusals;
   /** Responses a loader already has (a browser's): the capture's requests for them are answered from them. */

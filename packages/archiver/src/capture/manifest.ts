@@ -7,8 +7,12 @@ export type ManifestErrorCode = ArchiveErrorCode | 'PAGE_SKIPPED';
 
 /** How a page was loaded when a browser was involved, or was to be: for the manifest. */
 export interface RenderReport {
-  /** `snapshot`: the rendered DOM, scripts removed. `static`: the page as served (the render failed or could not start). */
-  output: 'snapshot' | 'static';
+  /**
+   * `live`: the page as served with its scripts and a replay layer, chosen because it passed the
+   * self-check. `snapshot`: the rendered DOM, scripts removed. `static`: the page as served (the
+   * render failed or could not start).
+   */
+  output: 'live' | 'snapshot' | 'static';
   /** Why the page was rendered (render: always, or what `auto` saw). */
   reason: string;
   /** Why the render did not give the page, when `output` is `static`. */
@@ -21,6 +25,8 @@ export interface RenderReport {
   durationMs?: number;
   /** The self-check: the copy opened from file:// with the network off, against the rendered original. */
   check?: CopyCheck;
+  /** Both copies' checks, when a live copy was tried: the decision between them. */
+  candidates?: { live: CopyCheck | undefined; snapshot: CopyCheck | undefined };
 }
 
 /** How a copy opened from file:// with the network off compares with the page it was made from. */

@@ -40,18 +40,24 @@ export async function processDocument(
   scanned: HtmlScan | HtmlTooComplexError = scanDocument(ctx, document),
 ): Promise<string | undefined> {
   if (scanned instanceof HtmlTooComplexError) return saveAsDownloaded(ctx, path, document, OFFLINE_CSP, scanned.message);
-  await rewriteDocument(ctx, resource, document, path, depth, scanned);
+  await save(ctx, path, Buffer.from(await rewriteDocument(ctx, resource, document, path, depth, scanned), 'utf8'), true);
   return undefined;
 }
 
-async function rewriteDocument(
+/**
+ * A document as it would be saved at `path` (its resources fetched and saved), without saving
+ * it: render mode makes two copies of a page and keeps the one that passes its self-check.
+ * `headHtml` goes first in `<head>` (a replay layer's script).
+ */
+export async function rewriteDocument(
   ctx: CaptureContext,
   resource: FetchedResource,
   document: DecodedDocument,
   path: string,
   depth: number,
   scan: HtmlScan,
-): Promise<void> {
+  headHtml = '',
+): Promise<string> {
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
   const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module');
   if (depth === 0) ctx.importMap = readImportMaps(scan.inlineScripts, base);
@@ -69,7 +75,7 @@ async function rewriteDocument(
     scan,
     charset: 'utf-8',
     csp: OFFLINE_CSP,
-    ...(usesModules ? { headHtml: importMapScript(ctx) } : {}),
+    ...(usesModules || headHtml ? { headHtml: headHtml + (usesModules ? importMapScript(ctx) : '') } : {}),
     map: (ref) => {
       if (ref.kind === 'page') return pageLink(ctx, path, ref, base);
       if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, outcomes);
@@ -85,8 +91,7 @@ async function rewriteDocument(
   let rewritten = rewriteHtml(document.html, options);
   const spriteMarkup = sprites.markup();
   if (spriteMarkup) rewritten = rewriteHtml(document.html, { ...options, bodyHtml: spriteMarkup });
-  const html = document.encoding === 'utf-8' ? rewritten : declareUtf8Html(rewritten);
-  await save(ctx, path, Buffer.from(html, 'utf8'), true);
+  return document.encoding === 'utf-8' ? rewritten : declareUtf8Html(rewritten);
 }
 
 function readImportMaps(scripts: readonly InlineScript[], base: string): Map<string, string> {

@@ -43,6 +43,17 @@ export interface LoadedPage {
   directives(): PageDirectives;
   /** Present when the page was rendered, or was to be. */
   readonly render?: RenderReport | undefined;
+  /** A rendered page: the page as served, whose scripts a live copy keeps... */
+  readonly served?: LoadedPage | undefined;
+  /** ...and what the browser fetched while rendering (GET requests), which a live copy replays. */
+  readonly browserResponses?: readonly BrowserResponse[] | undefined;
+}
+
+/** A response the browser got while rendering, and what it loaded it as. */
+export interface BrowserResponse {
+  url: string;
+  type: 'document' | 'script' | 'stylesheet' | 'image' | 'font' | 'media' | 'fetch' | 'xhr' | 'eventsource' | 'websocket' | 'other';
+  response: FetchedResource;
 }
 
 /** A rendered page as saved: its original URL, its file in the copy folder, its report. */

@@ -185,12 +185,14 @@ async function drive(
   const settledAt = performance.now();
   // From here on the hard cap alone bounds the waits: a page whose scripts never yield fails here.
   await stop.race(page.evaluate(call(SCROLL_TO_TOP)));
-  const picture = await stop.race(takePicture(page));
   await stop.race(page.evaluate(call(INLINE_CSSOM)));
   const read = (await stop.race(page.evaluate(call(SERIALIZE, limits.maxHtmlBytes)))) as Snapshot | { tooLarge: number };
   if ('tooLarge' in read) {
     throw new ArchiveError('TOO_LARGE', `The rendered page is ${read.tooLarge} characters long, more than the limit of ${limits.maxHtmlBytes}.`);
   }
+  // After the DOM passed its size limit: a picture of a DOM bomb would take the whole budget.
+  // (What INLINE_CSSOM changed looks the same: rules as they were, a canvas as its image.)
+  const picture = await stop.race(takePicture(page));
   return { snapshot: read, picture, loaded, settled, loadedAt, settledAt, events };
 }
 

@@ -44,6 +44,8 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       if (pictures.size < CHECKED_PAGES) pictures.set(page.response.requestedUrl, result.picture);
       return {
         ...rendered,
+        served: page,
+        browserResponses: result.exchanges.flatMap((e) => (e.method === 'GET' ? [{ url: e.url, type: e.resourceType, response: e.response }] : [])),
         render: {
           output: 'snapshot',
           reason,
@@ -58,7 +60,6 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       for (const target of targets) {
         const original = pictures.get(target.url);
         if (!original || signal.aborted) continue;
-        pictures.delete(target.url);
         try {
           target.report.check = await checkCopy(host, target.file, original, CHECK_BUDGET_MS, signal);
         } catch {

@@ -1,0 +1,51 @@
+import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
+import { HtmlTooComplexError } from '../parse/index.js';
+import { relativeLink } from '../resolve/relative-path.js';
+import { save, type CaptureContext, type ResourceKind } from './context.js';
+import { rewriteDocument } from './process-html.js';
+import { replayDataScript, type ReplayData } from './replay-shim.js';
+
+/** Recorded bodies kept for replay in one page at most: a replay file is read whole when the page opens. */
+const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
+
+// What the browser loaded as files the copy keeps; fetch() and XHR answers go to the replay data.
+const FILE_KINDS: Partial<Record<BrowserResponse['type'], ResourceKind>> = {
+  script: 'script',
+  stylesheet: 'stylesheet',
+  image: 'image',
+  font: 'font',
+  media: 'media',
+};
+const REPLAYED = new Set<BrowserResponse['type']>(['fetch', 'xhr', 'other']);
+
+/**
+ * The live copy of a rendered page, as it would be saved at `path`: the page as served, its
+ * scripts kept, with a replay layer first in `<head>` that answers their fetch() and XHR from
+ * what the browser recorded and points what they add by address at the copy's files (which are
+ * saved now). Undefined when the page as served cannot be rewritten (beyond parsing).
+ */
+export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: string): Promise<string | undefined> {
+  const served = page.served;
+  const scan = served?.scan();
+  if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
+  const data: ReplayData = { base: served.response.url, responses: {}, files: {} };
+  let replayBytes = 0;
+  await Promise.all(
+    (page.browserResponses ?? []).map(async ({ url, type, response }) => {
+      const kind = FILE_KINDS[type];
+      if (kind) {
+        const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0 });
+        if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);
+        return;
+      }
+      if (!REPLAYED.has(type) || response.file || replayBytes + response.body.length > MAX_REPLAY_BYTES) return;
+      replayBytes += response.body.length;
+      const contentType = response.headers['content-type'];
+      data.responses[`GET ${url}`] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: response.body.toString('base64') };
+    }),
+  );
+  const replayPath = ctx.paths.reserve(path.replace(/[^/]*$/, 'sitezip-replay.js'));
+  await save(ctx, replayPath, Buffer.from(replayDataScript(data), 'utf8'), true);
+  const layer = `<script src="${relativeLink(path, replayPath)}"></script>`;
+  return rewriteDocument(ctx, served.response, served.document, path, 0, scan, layer);
+}

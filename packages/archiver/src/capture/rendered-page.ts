@@ -1,0 +1,60 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { LoadedPage } from '../load/page-loader.js';
+import { HtmlTooComplexError } from '../parse/index.js';
+import { drain, save, type CaptureContext } from './context.js';
+import { liveCopyHtml } from './live-copy.js';
+import type { CopyCheck, RenderReport } from './manifest.js';
+import { processDocument, rewriteDocument } from './process-html.js';
+
+/** A live copy is kept when it looks this close to the original (percent of pixels), or closer than the snapshot. */
+const LIVE_PIXEL_DIFF = 0.5;
+const LIVE_TEXT_MATCH = 0.98;
+
+/**
+ * Saves a rendered page at `path`: the live copy (its scripts running on a replay layer) when
+ * it passes the self-check at least as well as the snapshot, the snapshot otherwise. The first
+ * rendered page of a capture decides by opening both copies from file://; the later pages of a
+ * site follow that decision (they are built by the same code), unchecked.
+ */
+export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, path: string, report: RenderReport): Promise<void> {
+  const { response, document } = page;
+  const scan = page.scan();
+  if (!document || !scan || scan instanceof HtmlTooComplexError) {
+    await processDocument(ctx, response, document!, path, 0, scan);
+    return;
+  }
+  const snapshot = await rewriteDocument(ctx, response, document, path, 0, scan);
+  const live = ctx.renderOutput === 'snapshot' ? undefined : await liveCopyHtml(ctx, page, path);
+  if (!live || ctx.renderOutput === 'live' || !ctx.loader.verify) {
+    if (ctx.renderOutput === undefined && !live) ctx.renderOutput = 'snapshot';
+    report.output = live ? 'live' : 'snapshot';
+    await save(ctx, path, Buffer.from(live ?? snapshot, 'utf8'), true);
+    return;
+  }
+  // Both copies' files must be on disk before either is opened.
+  await drain(ctx);
+  const file = join(await ctx.copy.startCopying(), path);
+  await mkdir(dirname(file), { recursive: true });
+  const check = async (html: string): Promise<CopyCheck | undefined> => {
+    await writeFile(file, html);
+    const trial: RenderReport = { ...report };
+    await ctx.loader.verify!([{ url: response.requestedUrl, file, report: trial }], ctx.signal);
+    return trial.check;
+  };
+  const liveCheck = await check(live);
+  const snapshotCheck = await check(snapshot);
+  const useLive = passes(liveCheck, snapshotCheck);
+  ctx.renderOutput = useLive ? 'live' : 'snapshot';
+  report.output = ctx.renderOutput;
+  report.candidates = { live: liveCheck, snapshot: snapshotCheck };
+  const chosen = useLive ? liveCheck : snapshotCheck;
+  if (chosen) report.check = chosen;
+  await save(ctx, path, Buffer.from(useLive ? live : snapshot, 'utf8'), true);
+}
+
+/** The live copy shows the page (text, pixels) at least as the snapshot does, and asks nothing it cannot have. */
+function passes(live: CopyCheck | undefined, snapshot: CopyCheck | undefined): boolean {
+  if (!live || live.failedRequests > 0 || live.onlineRequests > 0 || live.textMatch < LIVE_TEXT_MATCH) return false;
+  return live.pixelDiff <= Math.max(LIVE_PIXEL_DIFF, snapshot?.pixelDiff ?? 0);
+}

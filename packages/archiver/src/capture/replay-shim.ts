@@ -1,0 +1,119 @@
+// The replay layer of a live copy: a classic script (module scripts and fetch() of files fail
+// from file://) that runs first in the page and answers what its scripts ask for from what the
+// browser recorded while rendering. Source text, as it runs in the page.
+
+/** What the page's scripts get offline: recorded responses, and where recorded files are in the copy. */
+export interface ReplayData {
+  /** The page's address online: addresses the scripts build from `location` resolve against it. */
+  base: string;
+  /** `METHOD url` → the response the browser got (body in base64). */
+  responses: Record<string, { status: number; headers: Record<string, string>; body: string }>;
+  /** Absolute URL → path of the file in the copy, relative to the page. */
+  files: Record<string, string>;
+}
+
+/** The data script: assigns the replay data before the layer reads it. */
+export function replayDataScript(data: ReplayData): string {
+  // `</script` cannot occur in a file, but U+2028/9 must not break older parsers of the literal.
+  const json = JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `window.__SITEZIP_REPLAY__=${json};\n${REPLAY_LAYER}`;
+}
+
+/**
+ * Answers fetch() and XHR from recorded responses; points scripts, images, stylesheets, media
+ * and FontFace sources that scripts add by their online address at the copy's files; keeps
+ * history.pushState from throwing where file:// refuses the path (the address bar stays).
+ */
+export const REPLAY_LAYER = `(function () {
+  'use strict';
+  var data = window.__SITEZIP_REPLAY__;
+  if (!data || window.__SITEZIP_REPLAYING__) return;
+  window.__SITEZIP_REPLAYING__ = true;
+  var here = location.href.split('#')[0].split('?')[0];
+  var folder = here.slice(0, here.lastIndexOf('/') + 1);
+  function original(url) {
+    var absolute;
+    try { absolute = new URL(String(url), document.baseURI).href; } catch (error) { return String(url); }
+    if (absolute.indexOf(folder) === 0) return new URL(absolute.slice(folder.length), data.base).href;
+    if (absolute.indexOf('file:') === 0) {
+      var parsed = new URL(absolute);
+      return new URL(parsed.pathname + parsed.search, data.base).href;
+    }
+    return absolute;
+  }
+  function decode(base64) {
+    var text = atob(base64), bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes;
+  }
+  function recorded(method, url) {
+    return data.responses[String(method || 'GET').toUpperCase() + ' ' + original(url)];
+  }
+  function local(url) {
+    var path = data.files[original(url)];
+    return path === undefined ? undefined : new URL(path, here).href;
+  }
+  var realFetch = window.fetch;
+  window.fetch = function (input, init) {
+    var isRequest = typeof Request !== 'undefined' && input instanceof Request;
+    var url = isRequest ? input.url : String(input);
+    var method = String((init && init.method) || (isRequest ? input.method : 'GET')).toUpperCase();
+    var hit = recorded(method === 'HEAD' ? 'GET' : method, url);
+    if (!hit) return realFetch.apply(this, arguments);
+    var status = hit.status >= 200 && hit.status <= 599 ? hit.status : 200;
+    var empty = method === 'HEAD' || status === 204 || status === 205 || status === 304;
+    var response = new Response(empty ? null : decode(hit.body), { status: status, headers: hit.headers });
+    try { Object.defineProperty(response, 'url', { value: original(url) }); } catch (error) {}
+    return Promise.resolve(response);
+  };
+  var open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url) {
+    var hit = recorded(method, url);
+    if (!hit) return open.apply(this, arguments);
+    var args = Array.prototype.slice.call(arguments);
+    args[0] = 'GET';
+    args[1] = URL.createObjectURL(new Blob([decode(hit.body)], { type: hit.headers['content-type'] || '' }));
+    return open.apply(this, args);
+  };
+  function mapped(value) {
+    var path = local(value);
+    return path === undefined ? value : path;
+  }
+  var elements = [
+    [window.HTMLScriptElement, 'src'], [window.HTMLImageElement, 'src'], [window.HTMLLinkElement, 'href'],
+    [window.HTMLSourceElement, 'src'], [window.HTMLMediaElement, 'src'], [window.HTMLIFrameElement, 'src']
+  ];
+  elements.forEach(function (pair) {
+    if (!pair[0]) return;
+    var descriptor = Object.getOwnPropertyDescriptor(pair[0].prototype, pair[1]);
+    if (!descriptor || !descriptor.set) return;
+    Object.defineProperty(pair[0].prototype, pair[1], {
+      configurable: true, enumerable: descriptor.enumerable, get: descriptor.get,
+      set: function (value) { descriptor.set.call(this, mapped(value)); }
+    });
+  });
+  var setAttribute = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    var lower = String(name).toLowerCase();
+    var urlAttribute = elements.some(function (pair) { return pair[0] && this instanceof pair[0] && pair[1] === lower; }, this);
+    return setAttribute.call(this, name, urlAttribute ? mapped(value) : value);
+  };
+  if (window.FontFace) {
+    var RealFontFace = window.FontFace;
+    var SourcedFontFace = function (family, source, descriptors) {
+      if (typeof source === 'string') {
+        source = source.replace(/url\\(\\s*(['"]?)([^'")]+)\\1\\s*\\)/g, function (all, quote, url) { return 'url(' + quote + mapped(url) + quote + ')'; });
+      }
+      return new RealFontFace(family, source, descriptors);
+    };
+    SourcedFontFace.prototype = RealFontFace.prototype;
+    window.FontFace = SourcedFontFace;
+  }
+  ['pushState', 'replaceState'].forEach(function (name) {
+    var real = History.prototype[name];
+    History.prototype[name] = function (state, title) {
+      try { return real.apply(this, arguments); } catch (error) { return real.call(this, state, title); }
+    };
+  });
+})();
+`;
