@@ -52,8 +52,9 @@ export class Frontier {
     const known = this.entries.get(canonical);
     if (known) return known;
     if (!this.scope.includes(canonical)) return 'out-of-scope';
-    // The start page (depth 0) was asked for by name: patterns govern what the crawl finds.
-    const unwanted = depth > 0 ? this.patterns?.refuse(canonical) : undefined;
+    // The start page (depth 0) was asked for by name: patterns govern what the crawl finds. They
+    // see the path as linked (canonical paths gain a trailing slash).
+    const unwanted = depth > 0 ? this.patterns?.refuse(new URL(reference, base).href) : undefined;
     if (unwanted) return this.refused(canonical, unwanted.code, unwanted.reason);
     const { maxDepth, maxPages } = this.limits;
     if (depth > maxDepth) return this.refused(canonical, 'max-depth', `more than ${maxDepth} links from the start page`, `maxDepth (${maxDepth}) reached`);

@@ -23,7 +23,7 @@ export function urlPatternProblem(pattern: string): string | undefined {
  * Globs on the URL's path (not its host or query string): `*` matches within one path segment,
  * `**` across segments, `?` one character, `{a,b}` and `[abc]` as in a shell. A pattern that
  * does not start with `/` matches at any depth (`*.pdf` is `/**\/*.pdf`). A path is tried as
- * written in the URL and percent-decoded. With include patterns, a page must match one of them;
+ * written in the URL and percent-decoded, with and without a trailing slash. With include patterns, a page must match one of them;
  * a page matching an exclude pattern is left out either way. Undefined when there are none.
  * picomatch is loaded only then.
  */
@@ -48,12 +48,16 @@ export async function loadUrlPatterns(include: readonly string[], exclude: reado
   };
 }
 
+/** The path as written and percent-decoded, each also without a trailing slash (`/docs/a/` is `/docs/a`). */
 function pathForms(url: string): string[] {
   const { pathname } = new URL(url);
+  let decoded = pathname;
   try {
-    const decoded = decodeURIComponent(pathname);
-    return decoded === pathname ? [pathname] : [pathname, decoded];
+    decoded = decodeURIComponent(pathname);
   } catch {
-    return [pathname];
+    // A stray % is no escape: the path as written is all there is.
   }
+  const forms = new Set([pathname, decoded]);
+  for (const path of [...forms]) if (path.length > 1 && path.endsWith('/')) forms.add(path.slice(0, -1));
+  return [...forms];
 }
