@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { WARCParser } from 'warcio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivePage, archiveSite, MemorySink, openWarcFile, type Manifest } from '../src/index.js';
-import { PNG_1PX, serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { readFileSync } from 'node:fs';
+import { archivePage, archiveSite, HttpFetcher, MemorySink, openWarcFile, parseOptions, type Manifest } from '../src/index.js';
+import { PNG_1PX, serveFixture, TLS_CERT_PATH, type FixtureSite } from './support/fixture-site.js';
 
 const CSS = 'body { background: url(bg.png) } /* served gzip-encoded */';
 const CSS_GZIP = gzipSync(CSS);
@@ -49,6 +50,7 @@ interface Parsed {
   id: string | undefined;
   concurrentTo: string | null | undefined;
   payloadDigest: string | null | undefined;
+  protocol: string | null | undefined;
   line: string | undefined;
   headers: [string, string][];
   payload: Buffer;
@@ -65,6 +67,7 @@ async function readWarc(path: string): Promise<Parsed[]> {
       id: record.warcHeaders.headers.get('WARC-Record-ID') ?? undefined,
       concurrentTo: record.warcHeaders.headers.get('WARC-Concurrent-To'),
       payloadDigest: record.warcHeaders.headers.get('WARC-Payload-Digest'),
+      protocol: record.warcHeaders.headers.get('WARC-Protocol'),
       line: record.httpHeaders?.statusline,
       headers: record.httpHeaders ? [...record.httpHeaders.headers] : [],
       payload,
@@ -138,5 +141,26 @@ describe('WARC output', () => {
     const uris = (await readWarc(path)).filter((r) => r.type === 'response').map((r) => r.uri);
     expect(uris).toEqual(expect.arrayContaining([site.url, `${site.origin}/about`, `${site.origin}/robots.txt`]));
     expect(warc.exchanges).toBe(uris.length);
+  });
+
+  it('records HTTP/2 exchanges with an HTTP/1.1 status line, and says which protocol carried them', async () => {
+    const secure = await serveFixture({ '/': { body: '<title>h2</title><img src="/a.png">' }, '/a.png': { type: 'image/png', body: PNG_1PX } }, { h2: true });
+    const path = join(dir, 'h2.warc.gz');
+    const warc = await openWarcFile(path, { software: 'sitezip test', description: 'HTTP/2' });
+    const options = parseOptions({ allowPrivateNetworks: true, retries: 0, render: 'never' });
+    const fetcher = new HttpFetcher(options, {}, { ca: readFileSync(TLS_CERT_PATH) }, { startUrl: secure.url, log: warc });
+    try {
+      await archivePage(secure.url, new MemorySink(), options, { fetcher });
+    } finally {
+      await fetcher.close();
+      await secure.close();
+    }
+    await warc.close();
+    const records = await readWarc(path);
+    const image = records.find((r) => r.type === 'response' && r.uri === `${secure.origin}/a.png`)!;
+    expect(image.line).toBe('HTTP/1.1 200 OK');
+    expect(image.headers).toContainEqual(['content-type', 'image/png']);
+    expect(image.payloadDigest).toBe(sha256(PNG_1PX));
+    expect(records.filter((r) => r.type === 'response').map((r) => r.protocol)).toEqual(['h2', 'h2']);
   });
 });
