@@ -105,6 +105,12 @@ describe('extra headers', () => {
     for (const [path, data] of sink.files) expect(data.toString('latin1'), path).not.toMatch(/header-secret/);
   });
 
+  it('may carry a Cookie header, sent to the start host along with the jar\'s cookies', async () => {
+    await capture({ headers: [['Cookie', 'given=header-secret']], cookies: parseNetscapeCookies(COOKIES) });
+    expect(cookieOf(`site.example:${a}/`)).toBe('given=header-secret; session=cookie-secret-1; wide=cookie-secret-2');
+    expect(cookieOf(`cdn.example:${b}/cdn.png`)).toBe('cdn=cookie-secret-6');
+  });
+
   it('are refused by the options schema when the engine owns them', () => {
     expect(() => parseOptions({ headers: [['Host', 'elsewhere.example']] })).toThrow(/Host is set by sitezip itself/);
     expect(() => parseOptions({ headers: [['X-A', 'a\r\nHost: b']] })).toThrow(/line break/);

@@ -68,7 +68,7 @@ export class HttpFetcher implements Fetcher {
     const guard = { allowPrivate: options.allowPrivateNetworks, ...policy };
     this.agents = guardedAgents(guard, options.connectionsPerOrigin, trust.ca);
     this.h2 = new H2Sessions(guard, options.requestTimeoutMs, trust.ca);
-    this.credentials = new SiteCredentials(session.startUrl, options.headers ?? [], options.cookies ?? []);
+    this.credentials = new SiteCredentials(session.startUrl, options.headers, options.cookies);
     this.log = session.log;
     if (this.credentials.hasCookies) this.cookies = this.newJar();
   }
@@ -191,7 +191,8 @@ export class HttpFetcher implements Fetcher {
 
   private requestHeaders(init: FetchInit, cookie: string, target: URL): Record<string, string> {
     const extra = this.credentials.headersFor(target);
-    const cookies = [extra.cookie, cookie].filter(Boolean).join('; ');
+    // A Cookie header the person gave, and the jar's cookies for this URL, travel as one.
+    const cookies = extra.cookie && cookie ? `${extra.cookie}; ${cookie}` : extra.cookie || cookie;
     return {
       'user-agent': this.options.userAgent,
       accept: init.accept ?? ACCEPT.any,
