@@ -16,14 +16,15 @@ test('a download shows live progress while generating, then the result panel', a
   // 25 images arrive over ~0.75 s; the last 5 wait until the test has seen the progress.
   const site = await serveGallery({ images: 30, latencyMs: 30, staggerMs: 30, holdFrom: 25, gate });
   try {
-    // Signed in or not, the landing page downloads anonymously.
-    await storeSession(page, await registerViaApi(request));
+    // Signed in, the landing page downloads as the user: the job counts under their plan.
+    const session = await registerViaApi(request);
+    await storeSession(page, session);
     await page.goto('/');
     const seenValues = await recordProgressValues(page);
     const job = nextJobId(page);
     await submit(page, site.url);
     const { id, authorization } = await job;
-    expect(authorization).toBeUndefined();
+    expect(authorization).toBe(`Bearer ${session.token}`);
 
     const button = page.getByRole('button', { name: 'Generating your ZIP file...' });
     await expect(button).toBeDisabled();

@@ -5,10 +5,17 @@ import { adminRoutes } from './features/admin/routes.js';
 import { appConfigRoutes } from './features/app-config/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { billingRoutes } from './features/billing/routes.js';
+import { bulkRoutes } from './features/bulk/routes.js';
+import { downloadsRoutes } from './features/downloads/routes.js';
+import { cancelRoutes } from './features/jobs/cancel-routes.js';
+import { healthRoute } from './features/health/routes.js';
 import { fileRoutes } from './features/files/routes.js';
 import { jobRoutes } from './features/jobs/routes.js';
 import { HttpError } from './lib/http-error.js';
+import { apiDocs } from './plugins/api-docs.js';
 import { refuseBadBodyText } from './plugins/body-text.js';
+import { answerNotFound } from './plugins/not-found.js';
+import { validateWithZod } from './plugins/route-validation.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { serveWebApp } from './plugins/web-app.js';
 import { createServices, type Services } from './services.js';
@@ -39,7 +46,7 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     }
     return reply.status(status).send({ detail: error.message });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ detail: 'Not found' }));
+  answerNotFound(app, config.webDist);
 
   const services = await createServices(config, app.log);
   app.decorate('services', services);
@@ -54,7 +61,10 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
 
   securityHeaders(app);
   refuseBadBodyText(app);
-  app.get('/health', async () => ({ status: 'ok' }));
+  // Routes declare their contracts schemas; the same schemas validate and make the docs.
+  validateWithZod(app);
+  await apiDocs(app, config.webApiUrl);
+  healthRoute(app);
   await authRoutes(app, { config, auth: services.auth, limits: services.limits });
   await adminRoutes(app, { adminToken: services.adminToken, admin: services.admin });
   await appConfigRoutes(app, config);
@@ -66,13 +76,19 @@ export async function buildApp(config: Readonly<Config>): Promise<FastifyInstanc
     jobs: services.jobs,
     service: services.jobsService,
     events: services.events,
+    cancelTokens: services.downloads.cancelTokens,
     limits: services.limits,
   });
+  const { downloads } = services;
+  await cancelRoutes(app, { auth: services.auth, canceller: downloads.canceller });
+  await downloadsRoutes(app, { auth: services.auth, history: downloads.history, store: services.store, preview: services.preview });
+  await bulkRoutes(app, { auth: services.auth, bulks: downloads.bulks, service: downloads.bulkService, store: services.store });
   await fileRoutes(app, { jobs: services.jobs, store: services.store, preview: services.preview });
   // In the scaled shape, workers run jobs, recover stalled ones (BullMQ) and sweep expired files.
   if (services.mode === 'embedded') {
     const recovered = await services.jobsService.recover();
     if (recovered.requeued || recovered.failed) app.log.info(recovered, 'recovered unfinished jobs');
+    await services.downloads.resume();
     services.sweeper.start(config.jobs.sweepIntervalMs);
   }
   await serveWebApp(app, config.webDist, config.webApiUrl);

@@ -45,7 +45,7 @@ async function capture(request: CaptureRequest): Promise<void> {
     progress.flush();
     await send(
       isArchiveError(error)
-        ? { type: 'failed', failure: { code: error.code, message: error.message, retryable: error.retryable, status: error.status }, usage: usage() }
+        ? { type: 'failed', failure: { code: error.code, message: error.message, retryable: error.retryable, status: error.status, connection: error.connection }, usage: usage() }
         : { type: 'crashed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) },
     );
   }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { DataDirLock } from './db/data-dir-lock.js';
+import { createDownloadServices, type DownloadServices } from './download-services.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AdminService } from './features/admin/admin-service.js';
 import { AccountRepository } from './features/account/account-repository.js';
@@ -49,6 +50,8 @@ export interface Services {
   store: FileStore;
   preview: ZipPreview;
   sweeper: Sweeper;
+  /** History, cancel and bulk downloads. */
+  downloads: DownloadServices;
   /** Where rate limits count: in Redis when there is one, so that every API process shares them. */
   limits: RateLimitStore | undefined;
   close(): Promise<void>;
@@ -108,11 +111,13 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
   const events: JobEvents = redis ? new RedisJobEvents(redis.publisher, redis.subscriber, config.redis!.prefix) : new LocalJobEvents();
   const preview = new ZipPreview(store);
   const captures = new CapturePool({ memoryLimitBytes: config.captureMemoryBytes, warm: config.captureWarmProcesses });
-  const runner = { config, jobs, store, events, captures, log };
+  const runner: JobRunnerDeps = { config, jobs, store, events, captures, log };
   const queue: JobQueue = redis
     ? new BullJobQueue(redis.queue, config.redis!.prefix)
     : new EmbeddedJobQueue(config.jobs.concurrency, (id) => runJob(runner, id));
-  const sweeper = new Sweeper(jobs, store, preview, log);
+  const downloads = createDownloadServices({ config, db: database.db, jobs, queue, events, store, secret: jwtSecret, log });
+  runner.afterJob = downloads.afterJob;
+  const sweeper = new Sweeper(jobs, store, preview, log, [(now) => downloads.bulkService.sweep(now)]);
   const billing = createBilling(config.stripe, database.db, log);
   // API processes of the scaled mode only enqueue: their workers keep the warm capture processes.
   if (!redis) captures.warmUp();
@@ -126,7 +131,9 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
     admin: new AdminService(users),
     adminToken: randomBytes(24).toString('base64url'),
     billing,
-    account: new AccountService(new AccountRepository(database.db), billing.service, store, preview, config.passwordHashCost, log),
+    account: new AccountService(new AccountRepository(database.db), billing.service, store, preview, config.passwordHashCost, log, (jobId, user) =>
+      downloads.canceller.cancel({ jobId, user, cancelToken: undefined }),
+    ),
     jobs,
     jobsService: new JobsService(jobs, queue, events, config.jobs.queueMax, requesterKey(jwtSecret)),
     events,
@@ -134,6 +141,7 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
     store,
     preview,
     sweeper,
+    downloads,
     limits: redis ? { redis: redis.limits, prefix: config.redis!.prefix } : undefined,
     async close() {
       await sweeper.stop();

@@ -50,6 +50,8 @@ export interface ArchiveSummary {
   stoppedBy: string | undefined;
   /** ...and as a code. */
   stoppedByCode: StopCode | undefined;
+  /** Render mode: pages saved as the browser built them, and why a page that was to be rendered was not. */
+  rendered: { pages: number; reason: string | undefined; failed: string | undefined };
   manifest: Manifest;
 }
 
@@ -151,6 +153,7 @@ export async function runCapture(
       durationMs: manifest.durationMs,
       stoppedBy: manifest.stoppedBy,
       stoppedByCode: manifest.stoppedByCode,
+      rendered: renderedOf(manifest),
       manifest,
     };
   } catch (error) {
@@ -186,6 +189,12 @@ async function checkRenderedPages(ctx: CaptureContext, copying: CopyingSink): Pr
     entry.render?.output === 'snapshot' && entry.path ? [{ url: entry.url, file: join(folder, entry.path), report: entry.render }] : [],
   );
   await ctx.loader.verify(targets, ctx.signal);
+}
+
+function renderedOf(manifest: Manifest): ArchiveSummary['rendered'] {
+  const reports = manifest.resources.flatMap((entry) => (entry.render ? [entry.render] : []));
+  const snapshots = reports.filter((report) => report.output === 'snapshot');
+  return { pages: snapshots.length, reason: snapshots[0]?.reason, failed: reports.find((report) => report.output === 'static')?.error };
 }
 
 function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date): Manifest {

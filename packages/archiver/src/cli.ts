@@ -173,11 +173,9 @@ export async function main(argv: string[]): Promise<number> {
       for (const entry of summary.manifest.resources.filter((r) => r.error).slice(0, 20)) {
         process.stdout.write(`  failed: ${entry.url} (${entry.error})\n`);
       }
-      const rendered = summary.manifest.resources.filter((r) => r.render);
-      const snapshots = rendered.filter((r) => r.render?.output === 'snapshot').length;
-      if (snapshots) process.stdout.write(`  rendered in Chromium: ${snapshots} page${snapshots === 1 ? '' : 's'} (${rendered[0]!.render!.reason})\n`);
-      const unrendered = rendered.find((r) => r.render?.output === 'static');
-      if (unrendered) process.stdout.write(`  not rendered, saved as served: ${unrendered.render!.error}\n`);
+      const { rendered } = summary;
+      if (rendered.pages) process.stdout.write(`  rendered in Chromium: ${rendered.pages} page${rendered.pages === 1 ? '' : 's'} (${rendered.reason})\n`);
+      if (rendered.failed) process.stdout.write(`  not rendered, saved as served: ${rendered.failed}\n`);
       if (summary.stoppedBy) process.stdout.write(`  stopped early: ${summary.stoppedBy}\n`);
       if (warc) process.stdout.write(`  WARC: ${warcPath} (${warc.exchanges} requests and responses)\n`);
       const refused = summary.manifest.refused;

@@ -1,7 +1,7 @@
 export { archivePage, type ArchiveHooks, type ArchiveSummary } from './archive.js';
 export type { CaptureProgress } from './capture/context.js';
 export { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
-export { ArchiveError, isArchiveError, type ArchiveErrorCode } from './errors.js';
+export { ArchiveError, isArchiveError, type ArchiveErrorCode, type ConnectionFailure } from './errors.js';
 export type { RefusalCode, RefusalReport, RefusedUrl, StopCode } from './refusals.js';
 export type { FetchedResource, Fetcher, FetchInit } from './fetch/fetcher.js';
 export { HttpFetcher, type FetchSession } from './fetch/http-fetcher.js';

@@ -3,10 +3,18 @@ import { z } from 'zod';
 export const downloadModes = ['single', 'full'] as const;
 export type DownloadMode = (typeof downloadModes)[number];
 
+/**
+ * Whether the page is loaded in a browser first (render mode): `auto` renders a page that builds
+ * itself with JavaScript and no other; `always` and `never` as they say.
+ */
+export const renderModes = ['auto', 'always', 'never'] as const;
+export type RenderMode = (typeof renderModes)[number];
+
 /** Body of `POST /download` (and later `POST /jobs`). */
 export const downloadRequestSchema = z.object({
   url: z.string({ error: 'Please enter a website URL' }).trim().min(1, 'Please enter a website URL').max(2048, 'URL is too long'),
   mode: z.enum(downloadModes, { error: 'mode must be "single" or "full"' }).default('single'),
+  render: z.enum(renderModes, { error: 'render must be "auto", "always" or "never"' }).optional(),
 });
 export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
 

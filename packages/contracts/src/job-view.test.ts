@@ -26,7 +26,7 @@ describe('jobViewSchema', () => {
   });
 
   it('knows every status and which are final', () => {
-    expect(jobStatuses.filter(isFinalStatus)).toEqual(['done', 'failed', 'expired']);
+    expect(jobStatuses.filter(isFinalStatus)).toEqual(['done', 'failed', 'expired', 'cancelled']);
     expect(jobViewSchema.safeParse({ ...job, status: 'paused' }).success).toBe(false);
     expect(jobViewSchema.safeParse({ ...job, id: '' }).success).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardUrlMessages, landingUrlMessages, validateUrl } from './website-url.js';
+import { dashboardUrlMessages, hasScheme, landingUrlMessages, validateUrl } from './website-url.js';
 
 describe('validateUrl', () => {
   it.each([
@@ -55,5 +55,12 @@ describe('validateUrl', () => {
       ok: false,
       message: 'Please enter a valid domain name (e.g., example.com)',
     });
+  });
+});
+
+describe('hasScheme', () => {
+  it('tells a typed scheme from a host and port', () => {
+    for (const typed of ['https://example.com', ' HTTP://example.com', 'ftp://x.org']) expect(hasScheme(typed), typed).toBe(true);
+    for (const typed of ['example.com', 'localhost:3000', '127.0.0.1:8080/a', 'example.com:8080/docs']) expect(hasScheme(typed), typed).toBe(false);
   });
 });

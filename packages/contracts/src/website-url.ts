@@ -38,6 +38,14 @@ export const dashboardUrlMessages: UrlMessages = {
 const SCHEME = /^([a-z][a-z\d+.-]*):(?!\d)/i;
 
 /**
+ * Whether the person typed a scheme. Without one, validateUrl completes https://, and the API
+ * tries http:// when https cannot connect (as a browser's address bar does).
+ */
+export function hasScheme(input: string): boolean {
+  return SCHEME.test(input.trim());
+}
+
+/**
  * Checks a typed website address: trimmed, https:// added when no scheme is given, http(s) only,
  * a host without spaces that has a dot (or is localhost or an IP literal).
  */

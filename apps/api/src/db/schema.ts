@@ -1,7 +1,7 @@
 import type { CaptureProgress } from '@sitezip/archiver';
-import type { DownloadMode, JobMetrics, JobStatus } from '@sitezip/contracts';
+import type { BulkStatus, DownloadMode, JobMetrics, JobStatus, RenderMode } from '@sitezip/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // One schema for PGlite and PostgreSQL 15: keep to features both have.
 export const users = pgTable(
@@ -51,6 +51,28 @@ export const stripeEvents = pgTable('stripe_events', {
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Several sites submitted at once (Yearly): one job each, then one combined ZIP under the bulk's id. */
+export const bulks = pgTable(
+  'bulks',
+  {
+    /** Same form as a job id: the combined ZIP is stored under it. */
+    id: text('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mode: text('mode').$type<DownloadMode>().notNull(),
+    status: text('status').$type<BulkStatus>().notNull(),
+    zipBytes: bigint('zip_bytes', { mode: 'number' }),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [index('bulks_owner_idx').on(t.ownerId), index('bulks_expires_at_idx').on(t.expiresAt)],
+);
+
+export type BulkRow = typeof bulks.$inferSelect;
+
 
 /** What a finished job produced. */
 export interface JobResult {
@@ -75,7 +97,11 @@ export const jobs = pgTable(
      */
     requester: text('requester'),
     url: text('url').notNull(),
+    /** The address was typed without a scheme: when https cannot connect, http is tried. */
+    httpFallback: boolean('http_fallback').notNull().default(false),
     mode: text('mode').$type<DownloadMode>().notNull(),
+    /** Render mode asked for: whether the capture loads pages in a browser first. */
+    render: text('render').$type<RenderMode>().notNull().default('auto'),
     /** The owner's plan when the job was created: it sets priority and limits. */
     plan: text('plan').notNull(),
     status: text('status').$type<JobStatus>().notNull(),
@@ -85,12 +111,21 @@ export const jobs = pgTable(
     error: text('error'),
     errorStatus: integer('error_status'),
     attempts: integer('attempts').notNull().default(0),
+    /** The bulk download this job is part of. */
+    bulkId: text('bulk_id').references(() => bulks.id, { onDelete: 'set null' }),
+    /** Position of the job's URL in its bulk. */
+    bulkIndex: integer('bulk_index'),
+    /**
+     * A bulk job beyond its owner's concurrent slots: queued in the database but not yet handed to
+     * the run queue; released as the owner's other jobs finish.
+     */
+    held: boolean('held').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [index('jobs_status_idx').on(t.status), index('jobs_expires_at_idx').on(t.expiresAt), index('jobs_owner_idx').on(t.ownerId), index('jobs_requester_idx').on(t.requester)],
+  (t) => [index('jobs_status_idx').on(t.status), index('jobs_expires_at_idx').on(t.expiresAt), index('jobs_owner_idx').on(t.ownerId), index('jobs_requester_idx').on(t.requester), index('jobs_bulk_idx').on(t.bulkId)],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

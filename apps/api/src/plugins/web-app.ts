@@ -26,7 +26,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string, apiUrl?
     },
   });
   for (const route of SPA_ROUTES) {
-    if (route !== '/') app.get(route, (_request, reply) => reply.sendFile('index.html'));
+    // Pages, not API: left out of /docs.
+    if (route !== '/') app.get(route, { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
   return true;
 }

@@ -15,6 +15,11 @@ export function streamErrorIs(error: unknown, name: string): boolean {
 // OpenSSL's verification failures: trying again gets the same certificate.
 const CERTIFICATE_ERRORS = /^(ERR_TLS_CERT_ALTNAME_INVALID|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_(GET_ISSUER_CERT|VERIFY_LEAF_SIGNATURE))/;
 
+// The handshake itself failed (the port does not speak TLS, no protocol in common): OpenSSL's
+// own words ("ssl3_get_record:wrong version number") mean nothing to the person who asked.
+const TLS_ERRORS = /^(ERR_SSL_|ERR_TLS_|EPROTO$)/;
+const TLS_HANDSHAKE_CUT = /before secure TLS connection was established/;
+
 /** What a transport failure means for the person who asked for the page. */
 export function toArchiveError(error: unknown, url: string): ArchiveError {
   if (isArchiveError(error)) return error;
@@ -24,10 +29,15 @@ export function toArchiveError(error: unknown, url: string): ArchiveError {
   }
   const code = (error as NodeJS.ErrnoException).code ?? (error as { cause?: NodeJS.ErrnoException }).cause?.code;
   if (code === 'ECONNREFUSED') {
-    return new ArchiveError('NETWORK', `${host} refused the connection.`, { cause: error });
+    return new ArchiveError('NETWORK', `${host} refused the connection.`, { connection: 'refused', cause: error });
   }
   if (CERTIFICATE_ERRORS.test(code ?? '')) {
-    return new ArchiveError('NETWORK', `${host} presented a certificate that cannot be trusted (${code}).`, { cause: error });
+    return new ArchiveError('NETWORK', `${host} presented a certificate that cannot be trusted (${code}).`, { connection: 'certificate', cause: error });
+  }
+  if (TLS_ERRORS.test(code ?? '') || TLS_HANDSHAKE_CUT.test((error as Error).message)) {
+    // A connection cut during the handshake may be a moment's trouble; a protocol mismatch is not.
+    const retryable = code === 'ECONNRESET';
+    return new ArchiveError('NETWORK', `The secure connection (HTTPS) to ${host} failed.`, { connection: 'tls', retryable, cause: error });
   }
   if (code === 'ETIMEDOUT') {
     return new ArchiveError('TIMEOUT', `${host} did not answer in time (timeout).`, { retryable: true, cause: error });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { jobs, users, type UserRow } from '../../db/schema.js';
+import { bulks, jobs, users, type UserRow } from '../../db/schema.js';
 
 /** The changes a user makes to their own account. */
 export class AccountRepository {
@@ -17,6 +17,19 @@ export class AccountRepository {
 
   async jobIdsOf(userId: string): Promise<string[]> {
     const rows = await this.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.ownerId, userId));
+    return rows.map((row) => row.id);
+  }
+
+  async unfinishedJobIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.ownerId, userId), inArray(jobs.status, ['queued', 'running'])));
+    return rows.map((row) => row.id);
+  }
+
+  async bulkIdsOf(userId: string): Promise<string[]> {
+    const rows = await this.db.select({ id: bulks.id }).from(bulks).where(eq(bulks.ownerId, userId));
     return rows.map((row) => row.id);
   }
 

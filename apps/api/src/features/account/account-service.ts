@@ -20,6 +20,8 @@ export class AccountService {
     private readonly preview: ZipPreview,
     private readonly hashCost: number,
     private readonly log: FastifyBaseLogger,
+    /** Stops the user's downloads still queued or running (their captures would write files after the account is gone). */
+    private readonly cancelJob: (jobId: string, user: User) => Promise<unknown>,
   ) {}
 
   async rename(user: UserRow, name: string): Promise<User> {
@@ -40,8 +42,13 @@ export class AccountService {
   async delete(user: UserRow, password: string): Promise<void> {
     await this.confirm(user, password);
     await this.billing.cancelAll(user.id);
+    const owner = toUserView(user);
+    for (const id of await this.repository.unfinishedJobIdsOf(user.id)) {
+      await this.cancelJob(id, owner).catch((error: unknown) => this.log.warn({ err: error, job: id }, 'could not cancel a job of a deleted account'));
+    }
     const jobIds = await this.repository.jobIdsOf(user.id);
-    for (const id of jobIds) {
+    // Combined ZIPs of bulk downloads are stored under the bulk's id.
+    for (const id of [...jobIds, ...(await this.repository.bulkIdsOf(user.id))]) {
       this.preview.forget(id);
       await this.store.delete(id);
     }

@@ -1,7 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { setPlanRequestSchema, userSchema } from '@sitezip/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error.js';
-import { parsePlan, type AdminService } from './admin-service.js';
+import { routeSchema } from '../../lib/route-schema.js';
+import type { AdminService } from './admin-service.js';
 
 function sameToken(given: string | string[] | undefined, expected: string): boolean {
   if (typeof given !== 'string') return false;
@@ -9,6 +12,17 @@ function sameToken(given: string | string[] | undefined, expected: string): bool
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+const listUsersSchema = routeSchema({ summary: 'Every user with their plan', tag: 'admin', auth: 'admin', response: { 200: userSchema.array() }, errors: [401] });
+
+const setPlanSchema = routeSchema({
+  summary: "Set a user's plan",
+  tag: 'admin',
+  auth: 'admin',
+  body: setPlanRequestSchema,
+  response: { 200: userSchema },
+  errors: [401, 404, 422],
+});
 
 export interface AdminRoutesDeps {
   /** Random per start, readable only from DATA_DIR. */
@@ -26,11 +40,8 @@ export async function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): 
     scope.addHook('onRequest', async (request) => {
       if (!sameToken(request.headers['x-admin-token'], adminToken)) throw new HttpError(401, 'Not authenticated');
     });
-    scope.get('/admin/users', async () => admin.listUsers());
-    scope.post('/admin/plan', async (request) => {
-      const body = (request.body ?? {}) as { email?: unknown; plan?: unknown };
-      if (typeof body.email !== 'string') throw new HttpError(422, 'email is required');
-      return admin.setPlan(body.email, parsePlan(body.plan));
-    });
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    routes.get('/admin/users', { schema: listUsersSchema }, async () => admin.listUsers());
+    routes.post('/admin/plan', { schema: setPlanSchema }, async (request) => admin.setPlan(request.body.email, request.body.plan));
   });
 }

@@ -1,10 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
-import { loginRequestSchema, registerRequestSchema } from '@sitezip/contracts';
+import { authResponseSchema, loginRequestSchema, registerRequestSchema, userSchema } from '@sitezip/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
-import { parseBody } from '../../lib/parse-body.js';
 import { sharedCounting, type RateLimitStore } from '../../lib/rate-limit-store.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import type { AuthService } from './auth-service.js';
 
 function accountKey(request: FastifyRequest): string {
@@ -13,6 +14,26 @@ function accountKey(request: FastifyRequest): string {
 }
 
 const tooMany = () => new HttpError(429, 'Too many attempts. Please wait a minute and try again.');
+
+const registerSchema = routeSchema({
+  summary: 'Create an account',
+  description: 'Signs the new user in: answers with a token, as login does. Rate-limited per address and per email.',
+  tag: 'auth',
+  body: registerRequestSchema,
+  response: { 201: authResponseSchema },
+  errors: [409, 422, 429],
+});
+
+const loginSchema = routeSchema({
+  summary: 'Sign in',
+  description: 'An unknown email and a wrong password get the same answer, in the same time. Rate-limited per address and per email.',
+  tag: 'auth',
+  body: loginRequestSchema,
+  response: { 200: authResponseSchema },
+  errors: [401, 422, 429],
+});
+
+const meSchema = routeSchema({ summary: 'The signed-in user', tag: 'auth', auth: 'bearer', response: { 200: userSchema }, errors: [401] });
 
 export interface AuthRoutesDeps {
   config: Readonly<Config>;
@@ -46,13 +67,11 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
         errorResponseBuilder: tooMany,
         ...sharedCounting(limits, 'auth-account'),
       });
-      byAccount.post('/auth/register', async (request, reply) => {
-        const body = parseBody(registerRequestSchema, request.body);
-        return reply.status(201).send(await auth.register(body));
-      });
-      byAccount.post('/auth/login', async (request) => auth.login(parseBody(loginRequestSchema, request.body)));
+      const routes = byAccount.withTypeProvider<ZodTypeProvider>();
+      routes.post('/auth/register', { schema: registerSchema }, async (request, reply) => reply.status(201).send(await auth.register(request.body)));
+      routes.post('/auth/login', { schema: loginSchema }, async (request) => auth.login(request.body));
     });
   });
 
-  app.get('/auth/me', async (request) => auth.currentUser(request.headers.authorization));
+  app.withTypeProvider<ZodTypeProvider>().get('/auth/me', { schema: meSchema }, async (request) => auth.currentUser(request.headers.authorization));
 }

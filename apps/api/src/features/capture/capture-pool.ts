@@ -85,6 +85,8 @@ export class CapturePool {
     this.running.add(spare.child);
     try {
       await spare.ready;
+      // Cancelled while its process was still starting: the abort event has come and gone.
+      if (hooks.signal?.aborted) throw new ArchiveError('ABORTED', 'The download was cancelled.');
       return await this.capture(spare, request, upload, hooks);
     } catch (error) {
       await upload.abort();
@@ -179,8 +181,8 @@ export class CapturePool {
         return { summary: last.summary, metrics: sampler.metrics() };
       }
       if (last?.type === 'failed') {
-        const { code, message, retryable, status } = last.failure;
-        throw new ArchiveError(code, message, { retryable, ...(status === undefined ? {} : { status }) });
+        const { code, message, retryable, status, connection } = last.failure;
+        throw new ArchiveError(code, message, { retryable, ...(status === undefined ? {} : { status }), ...(connection ? { connection } : {}) });
       }
       if (last?.type === 'crashed') throw new CaptureProcessError('crash', last.message);
       if (hooks.signal?.aborted) throw new ArchiveError('ABORTED', 'The download was cancelled.');

@@ -1,4 +1,4 @@
-import type { ArchiveErrorCode, ArchiveOptionsInput, ArchiveSummary, CaptureProgress, SiteOptionsInput } from '@sitezip/archiver';
+import type { ArchiveErrorCode, ArchiveOptionsInput, ConnectionFailure, ArchiveSummary, CaptureProgress, SiteOptionsInput } from '@sitezip/archiver';
 
 /**
  * The messages between the process that runs jobs and the capture process it forks: one
@@ -19,6 +19,7 @@ export interface CaptureFailure {
   message: string;
   retryable: boolean;
   status: number | undefined;
+  connection: ConnectionFailure | undefined;
 }
 
 /** The capture process's own account of what the capture used. */

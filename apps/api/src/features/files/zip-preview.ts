@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import type { FileStore } from './file-store.js';
 
 /** Reads a stored ZIP through byte ranges, so previews work the same on disk and in a bucket. */
-class StoreReader extends yauzl.RandomAccessReader {
+export class StoreReader extends yauzl.RandomAccessReader {
   constructor(
     private readonly store: FileStore,
     private readonly id: string,

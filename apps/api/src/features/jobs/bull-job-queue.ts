@@ -38,6 +38,11 @@ export class BullJobQueue implements JobQueue {
     return (counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.delayed ?? 0);
   }
 
+  async discard(jobId: string): Promise<void> {
+    // A job a worker holds is locked and stays; its runner stops it on the cancel event.
+    await this.queue.remove(jobId).catch(() => undefined);
+  }
+
   close(): Promise<void> {
     return this.queue.close();
   }

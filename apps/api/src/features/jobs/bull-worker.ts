@@ -1,9 +1,6 @@
 import { isFinalStatus } from '@sitezip/contracts';
 import { Worker, type ConnectionOptions } from 'bullmq';
-import type { FastifyBaseLogger } from 'fastify';
-import type { JobEvents } from './job-events.js';
 import { runJob, type JobRunnerDeps } from './job-runner.js';
-import type { JobsRepository } from './jobs-repository.js';
 import { JOB_ATTEMPTS, QUEUE_NAME, type CaptureJobData } from './bull-job-queue.js';
 import { withoutPaths } from './log-privacy.js';
 
@@ -32,20 +29,23 @@ export function startCaptureWorker(deps: JobRunnerDeps, settings: WorkerSettings
     },
   );
   worker.on('failed', (job, error) => {
-    if (job && job.attemptsMade >= JOB_ATTEMPTS - 1) void failForGood(deps.jobs, deps.events, deps.log, job.data.jobId, error);
+    if (job && job.attemptsMade >= JOB_ATTEMPTS - 1) void failForGood(deps, job.data.jobId, error);
   });
   worker.on('error', (error) => deps.log.error({ err: error }, 'worker error'));
   return worker;
 }
 
 /** A job the queue gave up on (its workers kept dying, or it kept failing) is failed in the database too. */
-async function failForGood(jobs: JobsRepository, events: JobEvents, log: FastifyBaseLogger, jobId: string, error: Error): Promise<void> {
+async function failForGood(deps: JobRunnerDeps, jobId: string, error: Error): Promise<void> {
+  const { jobs, events, log } = deps;
   try {
     const row = await jobs.get(jobId);
     if (row && !isFinalStatus(row.status)) {
       log.warn({ jobId, reason: withoutPaths(error.message) }, 'job failed after its retries');
-      await jobs.markFailed(jobId, 'The download could not be completed after several attempts. Please try again later.', 503);
+      const failed = await jobs.markFailed(jobId, 'The download could not be completed after several attempts. Please try again later.', 503);
       events.publish(jobId, { type: 'finished' });
+      // Its owner's held jobs and its bulk wait on it as on any other end.
+      if (failed) await deps.afterJob?.(failed);
     }
   } catch (failure) {
     log.error({ err: failure, jobId }, 'could not record a failed job');

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { JobProgress } from '@sitezip/contracts';
 
-export type JobEvent = { type: 'progress'; progress: JobProgress } | { type: 'finished' };
+/** `cancel` asks whoever runs the job to stop it; `finished` tells followers it ended. */
+export type JobEvent = { type: 'progress'; progress: JobProgress } | { type: 'cancel' } | { type: 'finished' };
 
 /**
  * Live job updates. The embedded twin is an in-process emitter; the scaled one relays the

@@ -1,4 +1,10 @@
+import { planLimits, planOf } from '@sitezip/contracts';
 import PQueue from 'p-queue';
+
+/** A job's place in the queue from its plan: monthly and yearly go ahead of free. */
+export function queuePriority(plan: string | null | undefined): number {
+  return planLimits[planOf(plan)].priority === 'high' ? 1 : 0;
+}
 
 /**
  * Runs jobs by id. Higher priority first, first come first served within a priority. The
@@ -8,6 +14,8 @@ export interface JobQueue {
   enqueue(jobId: string, priority: number): Promise<void>;
   /** Jobs waiting, not yet running. */
   waitingCount(): Promise<number>;
+  /** Drops a waiting job that was cancelled (a runner would skip it anyway). */
+  discard(jobId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,6 +36,10 @@ export class EmbeddedJobQueue implements JobQueue {
 
   async waitingCount(): Promise<number> {
     return this.queue.size;
+  }
+
+  async discard(): Promise<void> {
+    // p-queue cannot remove one entry; the runner refuses a cancelled job at once.
   }
 
   async close(): Promise<void> {

@@ -1,15 +1,18 @@
 import { isArchiveError, type CaptureProgress } from '@sitezip/archiver';
-import { planLimits, planOf } from '@sitezip/contracts';
+import { isFinalStatus, planLimits, planOf } from '@sitezip/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { JobResult, JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { throttleLatest } from '../../lib/throttle.js';
 import { toHttpError } from './archive-errors.js';
+import { failureToReport, httpFallbackUrl } from './http-fallback.js';
 import { withoutPaths } from './log-privacy.js';
 import { CaptureProcessError, type CapturePool } from '../capture/capture-pool.js';
+import type { CaptureSummary } from '../capture/capture-protocol.js';
 import type { FileStore } from '../files/file-store.js';
 import type { JobEvents } from './job-events.js';
+import type { AfterJob } from './job-cancel.js';
 import type { JobsRepository } from './jobs-repository.js';
 
 export interface JobRunnerDeps {
@@ -19,9 +22,13 @@ export interface JobRunnerDeps {
   events: JobEvents;
   captures: CapturePool;
   log: FastifyBaseLogger;
+  /** Called with the final row once a job this runner claimed is over (frees held slots, completes bulks). */
+  afterJob?: AfterJob;
 }
 
 const PROGRESS_SAVE_MS = 500;
+// The cancel event is the fast path; the row is the truth when an event across processes was missed.
+const CANCEL_CHECK_MS = 1_000;
 const MB = 1024 * 1024;
 // The engine stops itself at its time budget and saves what it has; this is for a capture that cannot.
 const DEADLINE_GRACE_MS = 15_000;
@@ -46,11 +53,19 @@ export interface RunOptions {
 
 /** Runs one job: capture into the store, publish progress, record the outcome. */
 export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions = {}): Promise<void> {
-  const { signal } = run;
   const { jobs, store, events, config } = deps;
-  if (!(await jobs.markRunning(jobId))) return;
+  // Listening before the job is claimed: a cancel sent while it starts is not missed.
+  const cancelled = new AbortController();
+  const unsubscribe = events.subscribe(jobId, (event) => {
+    if (event.type === 'cancel') cancelled.abort();
+  });
+  if (!(await jobs.markRunning(jobId))) return unsubscribe();
   const row = await jobs.get(jobId);
-  if (!row) return;
+  if (!row) return unsubscribe();
+  const signal = run.signal ? AbortSignal.any([run.signal, cancelled.signal]) : cancelled.signal;
+  const cancelCheck = setInterval(() => {
+    jobs.get(jobId).then((now) => now?.status === 'cancelled' && cancelled.abort(), () => undefined);
+  }, CANCEL_CHECK_MS);
   const log = deps.log.child({ jobId, host: hostOf(row) });
   const limits = planLimits[planOf(row.plan)];
   const saver = throttleLatest((progress: CaptureProgress) => {
@@ -69,10 +84,21 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       allowPrivateNetworks: config.allowPrivateNetworks,
       totalTimeoutMs,
       maxTotalBytes: limits.maxZipBytes,
+      render: row.render,
       ...(full ? { maxPages: limits.maxPages } : {}),
     };
-    const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, ...(signal ? { signal } : {}) };
-    const { summary, metrics } = await deps.captures.run({ url: row.url, mode: row.mode, options }, store.createUpload(jobId), hooks);
+    const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, signal };
+    const capture = (url: string) => deps.captures.run({ url, mode: row.mode, options }, store.createUpload(jobId), hooks);
+    const { summary, metrics } = await capture(row.url).catch(async (error: unknown) => {
+      const fallback = httpFallbackUrl(row, error);
+      if (!fallback) throw error;
+      log.info({ code: isArchiveError(error) ? error.connection : undefined }, 'https could not connect; trying http');
+      const outcome = await capture(fallback).catch((second: unknown) => {
+        throw failureToReport(error, second);
+      });
+      await jobs.setUrl(jobId, fallback);
+      return outcome;
+    });
     saver.flush();
     const bytes = (await store.stat(jobId))?.bytes ?? 0;
     const host = new URL(summary.finalUrl).host;
@@ -89,13 +115,23 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       zipBytes: bytes,
       files: summary.files,
       failures: summary.failures,
-      message: `Saved ${pages}${summary.files} files from ${host}${failed}.${capped}`,
+      message: `Saved ${pages}${summary.files} files from ${host}${failed}.${capped}${renderNotice(summary.rendered)}`,
       stoppedBy: summary.stoppedBy ?? null,
       metrics,
     };
-    await jobs.markDone(jobId, result, new Date(Date.now() + config.jobs.fileTtlMs));
+    if (!(await jobs.markDone(jobId, result, new Date(Date.now() + config.jobs.fileTtlMs)))) {
+      // Cancelled as the capture finished: the ZIP nobody wants any more goes.
+      await store.delete(jobId);
+      log.info('job cancelled');
+      return;
+    }
     log.info({ files: summary.files, bytes, durationSec: metrics.duration_sec }, 'job done');
   } catch (error) {
+    if (cancelled.signal.aborted) {
+      // The capture pool dropped the partial ZIP; the row already says cancelled.
+      log.info('job cancelled');
+      return;
+    }
     if (run.canRetry && isArchiveError(error) && error.retryable) {
       log.info({ code: error.code }, 'job will be retried');
       await jobs.requeue(jobId);
@@ -113,7 +149,26 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       await jobs.markFailed(jobId, 'The download failed unexpectedly. Please try again.', 500);
     }
   } finally {
+    clearInterval(cancelCheck);
+    unsubscribe();
     saver.cancel();
     events.publish(jobId, { type: 'finished' });
+    await finished(deps, jobId, log);
   }
+}
+
+async function finished(deps: JobRunnerDeps, jobId: string, log: FastifyBaseLogger): Promise<void> {
+  if (!deps.afterJob) return;
+  try {
+    const row = await deps.jobs.get(jobId);
+    if (row && isFinalStatus(row.status)) await deps.afterJob(row);
+  } catch (error) {
+    log.error({ err: error }, 'could not complete what follows a job');
+  }
+}
+
+/** What the result says about render mode: the page was rendered, or was to be and why it was not. */
+function renderNotice(rendered: CaptureSummary['rendered']): string {
+  if (rendered.failed) return ` Saved as served, without running its scripts: ${rendered.failed.replace(/[.]?$/, '.')}`;
+  return rendered.pages > 0 ? ' Rendered in a browser first: its scripts built the page.' : '';
 }

@@ -1,5 +1,5 @@
 import type { CaptureProgress } from '@sitezip/archiver';
-import type { DownloadMode, JobStatus } from '@sitezip/contracts';
+import { JOB_CANCELLED_MESSAGE, type DownloadMode, type JobStatus, type RenderMode } from '@sitezip/contracts';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { jobs, type JobResult, type JobRow } from '../../db/schema.js';
@@ -9,8 +9,13 @@ export interface NewJob {
   ownerId: string | null;
   requester?: string | null;
   url: string;
+  httpFallback?: boolean;
   mode: DownloadMode;
+  render?: RenderMode;
   plan: string;
+  bulkId?: string | null;
+  bulkIndex?: number | null;
+  held?: boolean;
 }
 
 const ACTIVE: JobStatus[] = ['queued', 'running'];
@@ -37,9 +42,14 @@ export class JobsRepository {
     const rows = await this.db
       .update(jobs)
       .set({ status: 'running', startedAt: new Date(), attempts: sql`${jobs.attempts} + 1` })
-      .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE)))
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE), eq(jobs.held, false)))
       .returning({ id: jobs.id });
     return rows.length === 1;
+  }
+
+  /** The job's address after https gave way to http (see http-fallback.ts). */
+  async setUrl(id: string, url: string): Promise<void> {
+    await this.db.update(jobs).set({ url }).where(eq(jobs.id, id));
   }
 
   async saveProgress(id: string, progress: CaptureProgress): Promise<void> {
@@ -50,7 +60,7 @@ export class JobsRepository {
     const [row] = await this.db
       .update(jobs)
       .set({ status: 'done', result, finishedAt: new Date(), expiresAt, requester: null })
-      .where(eq(jobs.id, id))
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
       .returning();
     return row;
   }
@@ -58,19 +68,33 @@ export class JobsRepository {
   async markFailed(id: string, error: string, errorStatus: number): Promise<JobRow | undefined> {
     const [row] = await this.db
       .update(jobs)
-      .set({ status: 'failed', error, errorStatus, finishedAt: new Date(), requester: null })
-      .where(eq(jobs.id, id))
+      .set({ status: 'failed', error, errorStatus, finishedAt: new Date(), requester: null, held: false })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE)))
       .returning();
     return row;
   }
 
   async requeue(id: string): Promise<void> {
-    await this.db.update(jobs).set({ status: 'queued', startedAt: null }).where(eq(jobs.id, id));
+    await this.db.update(jobs).set({ status: 'queued', startedAt: null }).where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE)));
   }
 
-  /** Jobs that were queued or running when the process stopped, oldest first. */
+  /** Cancels a job that is queued or running; undefined when it had already finished. */
+  async markCancelled(id: string): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .update(jobs)
+      .set({ status: 'cancelled', error: JOB_CANCELLED_MESSAGE, errorStatus: 409, finishedAt: new Date(), requester: null, held: false })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE)))
+      .returning();
+    return row;
+  }
+
+  /** Jobs that were queued (and handed to the run queue) or running when the process stopped, oldest first. */
   unfinished(): Promise<JobRow[]> {
-    return this.db.select().from(jobs).where(inArray(jobs.status, ACTIVE)).orderBy(asc(jobs.createdAt));
+    return this.db
+      .select()
+      .from(jobs)
+      .where(and(inArray(jobs.status, ACTIVE), eq(jobs.held, false)))
+      .orderBy(asc(jobs.createdAt));
   }
 
   /** Jobs queued or running for a signed-in owner, or for an anonymous requester's hash. */

@@ -1,18 +1,20 @@
-import { isFinalStatus, planLimits, planOf, type DownloadMode, type User } from '@sitezip/contracts';
+import { isFinalStatus, planLimits, planOf, type DownloadMode, type RenderMode, type User } from '@sitezip/contracts';
 import type { JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { JobEvents } from './job-events.js';
 import { newJobId } from './job-id.js';
-import type { JobQueue } from './job-queue.js';
+import { queuePriority, type JobQueue } from './job-queue.js';
 import type { JobsRepository } from './jobs-repository.js';
 
-const HIGH_PRIORITY = 1;
 const MAX_ATTEMPTS = 2;
 const FINISH_POLL_MS = 2_000;
 
 export interface NewJobRequest {
   url: string;
+  /** The URL was typed without a scheme (https:// was added): http:// may be tried. */
+  httpFallback?: boolean;
   mode: DownloadMode;
+  render?: RenderMode | undefined;
   user: User | undefined;
   /** Counts anonymous jobs per address. */
   ip: string;
@@ -48,10 +50,12 @@ export class JobsService {
       ownerId: request.user?.id ?? null,
       requester: 'requester' in whose ? whose.requester : null,
       url: request.url,
+      httpFallback: request.httpFallback ?? false,
       mode: request.mode,
+      render: request.render ?? 'auto',
       plan,
     });
-    await this.queue.enqueue(row.id, limits.priority === 'high' ? HIGH_PRIORITY : 0);
+    await this.queue.enqueue(row.id, queuePriority(plan));
     return row;
   }
 
@@ -97,7 +101,7 @@ export class JobsService {
         continue;
       }
       if (row.status === 'running') await this.jobs.requeue(row.id);
-      await this.queue.enqueue(row.id, planLimits[planOf(row.plan)].priority === 'high' ? HIGH_PRIORITY : 0);
+      await this.queue.enqueue(row.id, queuePriority(row.plan));
       requeued++;
     }
     return { requeued, failed };

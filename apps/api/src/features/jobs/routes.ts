@@ -1,11 +1,25 @@
 import rateLimit from '@fastify/rate-limit';
-import { downloadRequestSchema, isFinalStatus, landingUrlMessages, validateUrl, type JobEventData } from '@sitezip/contracts';
+import {
+  createdJobSchema,
+  downloadRequestSchema,
+  downloadResponseSchema,
+  hasScheme,
+  isFinalStatus,
+  jobViewSchema,
+  landingUrlMessages,
+  validateUrl,
+  type DownloadRequest,
+  type JobEventData,
+} from '@sitezip/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/http-error.js';
-import { parseBody } from '../../lib/parse-body.js';
 import { sharedCounting, type RateLimitStore } from '../../lib/rate-limit-store.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import type { AuthService } from '../auth/auth-service.js';
+import type { CancelTokens } from './cancel-tokens.js';
 import type { JobEvents } from './job-events.js';
 import { isJobId } from './job-id.js';
 import { downloadResponse, toJobView } from './job-view.js';
@@ -19,23 +33,65 @@ export interface JobRoutesDeps {
   jobs: JobsRepository;
   service: JobsService;
   events: JobEvents;
+  /** The creator's capability to cancel, returned once by `POST /jobs`. */
+  cancelTokens: CancelTokens;
   limits?: RateLimitStore | undefined;
 }
 
 const FINAL_POLL_MS = 3_000;
 
+const RATE_LIMITED = 'Anonymous callers are rate-limited per address; a Bearer token runs the download under the user\'s plan.';
+const jobId = z.object({ id: z.string().describe('The job id (22 characters, base64url)') });
+
+const downloadSchema = routeSchema({
+  summary: 'Download a page as a ZIP (waits for it)',
+  description: `Creates a job and answers when it ends, with the ZIP's link. Full Website (\`mode: "full"\`) needs a monthly or yearly plan. ${RATE_LIMITED}`,
+  tag: 'downloads',
+  auth: 'optional-bearer',
+  body: downloadRequestSchema,
+  response: { 200: downloadResponseSchema },
+  errors: [401, 403, 413, 422, 429, 502, 503, 504],
+});
+
+const createJobSchema = routeSchema({
+  summary: 'Start a download (job)',
+  description: `Queues a capture and answers at once; follow it with GET /jobs/{id} or its events. ${RATE_LIMITED}`,
+  tag: 'downloads',
+  auth: 'optional-bearer',
+  body: downloadRequestSchema,
+  response: { 202: createdJobSchema },
+  errors: [401, 403, 422, 429, 503],
+});
+
+const getJobSchema = routeSchema({
+  summary: 'A job: status, progress, result or error',
+  tag: 'downloads',
+  params: jobId,
+  response: { 200: jobViewSchema },
+  errors: [404],
+});
+
+const jobEventsSchema = routeSchema({
+  summary: "A job's progress as Server-Sent Events",
+  description:
+    'Events: `status` (the job, once), `progress` (its counters, at most ten a second), then `done` or `failed` with the job; then the stream ends.',
+  tag: 'downloads',
+  params: jobId,
+  response: { 200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } } },
+  errors: [404],
+});
+
 /** `POST /download` (the spec's synchronous call), `POST /jobs`, `GET /jobs/:id` and its events. */
 export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Promise<void> {
   const { auth, jobs, service, events } = deps;
 
-  const createJob = async (request: FastifyRequest) => {
-    const body = parseBody(downloadRequestSchema, request.body);
-    // The web app's rule, checked again here: a missing scheme becomes https://. The server
-    // answers in the landing page's words.
+  const createJob = async (request: FastifyRequest, body: DownloadRequest) => {
+    // The web app's rule, checked again here: a missing scheme becomes https:// (and http:// is
+    // tried when https cannot connect). The server answers in the landing page's words.
     const url = validateUrl(body.url, landingUrlMessages);
     if (!url.ok) throw new HttpError(422, url.message);
     const user = await auth.optionalUser(request.headers.authorization);
-    return service.create({ url: url.url, mode: body.mode, user, ip: request.ip });
+    return service.create({ url: url.url, httpFallback: !hasScheme(body.url), mode: body.mode, render: body.render, user, ip: request.ip });
   };
 
   await app.register(async (scope) => {
@@ -49,15 +105,19 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
       ...sharedCounting(deps.limits, 'downloads-ip'),
     });
 
-    scope.post('/download', async (request) => {
-      const created = await createJob(request);
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    routes.post('/download', { schema: downloadSchema }, async (request) => {
+      const created = await createJob(request, request.body);
       const row = await service.waitForFinish(created.id);
       const result = downloadResponse(row);
       if (!result) throw new HttpError(row.errorStatus ?? 500, row.error ?? 'Failed to generate download link.');
       return result;
     });
 
-    scope.post('/jobs', async (request, reply) => reply.status(202).send(toJobView(await createJob(request))));
+    routes.post('/jobs', { schema: createJobSchema }, async (request, reply) => {
+      const row = await createJob(request, request.body);
+      return reply.status(202).send({ ...toJobView(row), cancel_token: deps.cancelTokens.issue(row.id) });
+    });
   });
 
   const findJob = async (id: string) => {
@@ -66,9 +126,10 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
     return row;
   };
 
-  app.get<{ Params: { id: string } }>('/jobs/:id', async (request) => toJobView(await findJob(request.params.id)));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/jobs/:id', { schema: getJobSchema }, async (request) => toJobView(await findJob(request.params.id)));
 
-  app.get<{ Params: { id: string } }>('/jobs/:id/events', async (request, reply) => {
+  routes.get('/jobs/:id/events', { schema: jobEventsSchema }, async (request, reply) => {
     const id = request.params.id;
     const initial = await findJob(id);
     const sse = openSse<JobEventData>(request, reply);
@@ -84,7 +145,7 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
     // second), so each event is passed on as it comes.
     const unsubscribe = events.subscribe(id, (event) => {
       if (event.type === 'finished') return void finish();
-      if (!finished) sse.send('progress', event.progress);
+      if (event.type === 'progress' && !finished) sse.send('progress', event.progress);
     });
     // Events across processes arrive a moment after subscribing; the database has the last word.
     const isFinal = async () => {

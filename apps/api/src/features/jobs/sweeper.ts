@@ -13,6 +13,8 @@ export class Sweeper {
     private readonly store: FileStore,
     private readonly preview: ZipPreview,
     private readonly log: FastifyBaseLogger,
+    /** Other files that expire (combined bulk ZIPs); each returns how many it deleted. */
+    private readonly others: ReadonlyArray<(now: Date) => Promise<number>> = [],
   ) {}
 
   start(intervalMs: number): void {
@@ -41,6 +43,7 @@ export class Sweeper {
         await this.jobs.markExpired(row.id);
         deleted++;
       }
+      for (const sweep of this.others) deleted += await sweep(now);
     } catch (error) {
       this.log.error({ err: error }, 'sweep failed');
     }

@@ -44,6 +44,15 @@ describe('downloadReducer', () => {
     expect(downloadReducer(idleState, { type: 'succeeded', result })).toBe(idleState);
     expect(downloadReducer(failed, { type: 'reset' })).toEqual(idleState);
   });
+
+  it('ends cancelled only while generating', () => {
+    const cancelled = downloadReducer(generating, { type: 'cancelled' });
+    expect(cancelled).toEqual({ status: 'cancelled' });
+    expect(downloadReducer(cancelled, { type: 'progress', progress: progress(1, 1) })).toBe(cancelled);
+    const done = downloadReducer(generating, { type: 'succeeded', result });
+    expect(downloadReducer(done, { type: 'cancelled' })).toBe(done);
+    expect(downloadReducer(cancelled, { type: 'started', at: 5 })).toMatchObject({ status: 'generating', startedAt: 5 });
+  });
 });
 
 describe('mergeProgress', () => {

@@ -8,7 +8,9 @@ export type DownloadState =
   | { status: 'idle' }
   | { status: 'generating'; startedAt: number; stage: GeneratingStage; progress: JobProgress | null }
   | { status: 'success'; result: DownloadResponse }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string }
+  /** Stopped by the user (here, or elsewhere while this page followed it). */
+  | { status: 'cancelled' };
 
 export type DownloadAction =
   | { type: 'reset' }
@@ -16,7 +18,8 @@ export type DownloadAction =
   | { type: 'job'; job: JobView }
   | { type: 'progress'; progress: JobProgress }
   | { type: 'succeeded'; result: DownloadResponse }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string }
+  | { type: 'cancelled' };
 
 export const idleState: DownloadState = { status: 'idle' };
 
@@ -34,6 +37,8 @@ export function downloadReducer(state: DownloadState, action: DownloadAction): D
       return state.status === 'generating' ? { status: 'success', result: action.result } : state;
     case 'failed':
       return state.status === 'generating' ? { status: 'error', message: action.message } : state;
+    case 'cancelled':
+      return state.status === 'generating' ? { status: 'cancelled' } : state;
     case 'job': {
       if (state.status !== 'generating') return state;
       const { status, progress } = action.job;

@@ -8,19 +8,19 @@ export interface DownloadVariant {
   cannotConnectMessage: string;
   generatingLabel: string;
   /**
-   * Whether downloads run as the signed-in user (their plan's limits) or anonymously. The landing
-   * page sends no credentials, as the product spec says of the download call.
+   * Whether downloads run as the signed-in user (their plan's limits and history) or anonymously.
+   * Both pages send the token when there is one: a signed-in user's downloads are theirs.
    */
   asUser: boolean;
   /** Heading of the error panel; without one the panel shows just the message. */
   errorTitle?: string;
   /** Whether the error panel adds hints chosen by words in the message. */
   errorTips: boolean;
-  /** The link on the locked Full Website option. */
+  /** The link on the locked Full Website option, for someone signed out. */
   unlockLink?: { label: string; to: string };
   /** The same link for a signed-in user without a premium plan: to the plan choice. */
   unlockLinkSignedIn: { label: string; to: string };
-  /** Whether a premium user may choose Full Website here (the landing page only shows the teaser). */
+  /** Whether a premium user may choose Full Website here. */
   fullWebsiteForPremium: boolean;
 }
 
@@ -31,12 +31,12 @@ export const downloadVariants: Readonly<Record<DownloadVariantName, DownloadVari
     urlMessages: landingUrlMessages,
     cannotConnectMessage: '🌐 Cannot connect to server. Please check your internet connection and try again.',
     generatingLabel: 'Generating your ZIP file...',
-    asUser: false,
+    asUser: true,
     errorTitle: 'Oops! Something went wrong',
     errorTips: true,
     unlockLink: { label: 'Sign in to unlock', to: paths.login },
     unlockLinkSignedIn: { label: 'Choose a plan to unlock', to: paths.plans },
-    fullWebsiteForPremium: false,
+    fullWebsiteForPremium: true,
   },
   dashboard: {
     urlMessages: dashboardUrlMessages,

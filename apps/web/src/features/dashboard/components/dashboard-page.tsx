@@ -7,11 +7,16 @@ import { DashboardSection } from './dashboard-section';
 import { OverviewSection } from './overview-section';
 import { SideNav } from './side-nav';
 
-/**
- * The signed-in home. The route passes in the download form for the Quick Download section and
- * the billing card shown under the overview.
- */
-export function DashboardPage({ quickDownload, billing }: { quickDownload: ReactNode; billing?: ReactNode }) {
+interface DashboardPageProps {
+  quickDownload: ReactNode;
+  /** The billing card shown under the overview. */
+  billing?: ReactNode;
+  bulkDownload: ReactNode;
+  history: ReactNode;
+}
+
+/** The signed-in home. The route passes in the download forms, the billing card and the history list. */
+export function DashboardPage({ quickDownload, billing, bulkDownload, history }: DashboardPageProps) {
   const user = describeUser(useSession()?.user ?? null);
   return (
     <div className="dashboard">
@@ -29,9 +34,19 @@ export function DashboardPage({ quickDownload, billing }: { quickDownload: React
           <DashboardSection
             id="quick-download"
             title="Quick Download"
-            lead="Save a single page with everything it needs as a ZIP."
+            lead={
+              user.premium
+                ? 'Save a single page, or a whole website, with everything it needs as a ZIP.'
+                : 'Save a single page with everything it needs as a ZIP.'
+            }
           >
             {quickDownload}
+          </DashboardSection>
+          <DashboardSection id="bulk-download" title="Bulk Download" lead="Several sites at once, each in its own folder of one ZIP.">
+            {bulkDownload}
+          </DashboardSection>
+          <DashboardSection id="history" title="Download History" lead="Your downloads, newest first, while their files are kept.">
+            {history}
           </DashboardSection>
           <AccountSection user={user} />
         </main>

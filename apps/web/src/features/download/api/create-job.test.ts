@@ -17,12 +17,13 @@ function reply(status: number, body: unknown) {
 }
 
 const queued = { id: 'job-1', status: 'queued', progress: null, result: null, error: null };
+const created = { ...queued, cancel_token: 'c4nc3l' };
 const request = { url: 'https://example.com/', mode: 'single' } as const;
 
 describe('createJob', () => {
   it('posts {url, mode} to /jobs without credentials', async () => {
-    reply(202, queued);
-    await expect(createJob(request)).resolves.toEqual(queued);
+    reply(202, created);
+    await expect(createJob(request)).resolves.toEqual({ ...queued, cancelToken: 'c4nc3l' });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('http://app.test/jobs');
     expect(init?.method).toBe('POST');
@@ -30,8 +31,13 @@ describe('createJob', () => {
     expect(new Headers(init?.headers).has('Authorization')).toBe(false);
   });
 
-  it('sends the Bearer token when given one', async () => {
+  it('refuses an answer without a cancel token', async () => {
     reply(202, queued);
+    await expect(createJob(request)).rejects.toThrow('The new job has no cancel token');
+  });
+
+  it('sends the Bearer token when given one', async () => {
+    reply(202, created);
     await createJob(request, { token: 't0k' });
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer t0k');
   });

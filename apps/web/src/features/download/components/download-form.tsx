@@ -19,9 +19,10 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
   const session = useSession();
   const token = session?.token;
   const fullAllowed = copy.fullWebsiteForPremium && isPremium(session?.user?.subscription_status);
-  const { state, start, reset } = useCreateDownload({
+  const { state, start, reset, cancel, cancelling } = useCreateDownload({
     cannotConnectMessage: copy.cannotConnectMessage,
     token: copy.asUser ? token : undefined,
+    place: variant,
   });
   const generating = state.status === 'generating';
 
@@ -35,7 +36,9 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
       return;
     }
     setFieldError(undefined);
-    void start({ url: checked.url, mode });
+    // The address goes as typed: the server completes a missing scheme itself, and knows then
+    // that it may try http:// when https cannot connect.
+    void start({ url: url.trim(), mode });
   }
 
   function handleUrlChange(value: string) {
@@ -64,10 +67,21 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
             />
           </div>
           {state.status === 'generating' && (
-            <DownloadProgress startedAt={state.startedAt} stage={state.stage} progress={state.progress} />
+            // In the mode choice's cell, under the progress: the form keeps its height.
+            <div className="download__running">
+              <DownloadProgress startedAt={state.startedAt} stage={state.stage} progress={state.progress} />
+              <button type="button" className="button button--secondary download__cancel" onClick={cancel} disabled={cancelling}>
+                {cancelling ? 'Cancelling…' : 'Cancel'}
+              </button>
+            </div>
           )}
         </div>
       </form>
+      {state.status === 'cancelled' && (
+        <p className="download__cancelled" role="status" data-testid="download-cancelled">
+          Download cancelled.
+        </p>
+      )}
       {state.status === 'success' && <ResultPanel result={state.result} />}
       {state.status === 'error' && (
         <ErrorPanel message={state.message} title={copy.errorTitle} withTips={copy.errorTips} />

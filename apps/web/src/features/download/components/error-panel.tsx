@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Icon } from '../../../components/icon';
 import { downloadTips } from '../download-tips';
+import { useRevealOnMount } from '../hooks/use-reveal-on-mount';
 
 interface ErrorPanelProps {
   message: string;
@@ -11,17 +12,18 @@ interface ErrorPanelProps {
 
 export function ErrorPanel({ message, title, withTips }: ErrorPanelProps) {
   const headingId = useId();
+  const { panel } = useRevealOnMount<HTMLDivElement>();
   const tips = withTips ? downloadTips(message) : [];
   if (!title) {
     return (
-      <div className="panel panel--error panel--compact" role="alert">
+      <div className="panel panel--error panel--compact" role="alert" tabIndex={-1} ref={panel}>
         <Icon name="alert" size={20} className="panel__icon" />
         <p className="panel__message">{message}</p>
       </div>
     );
   }
   return (
-    <section className="panel panel--error" role="alert" aria-labelledby={headingId}>
+    <section className="panel panel--error" role="alert" aria-labelledby={headingId} tabIndex={-1} ref={panel}>
       <div className="panel__header">
         <Icon name="alert" size={22} className="panel__icon" />
         <h2 id={headingId} className="panel__title">

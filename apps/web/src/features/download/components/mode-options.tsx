@@ -5,7 +5,7 @@ import { ModeOption } from './mode-option';
 
 interface ModeOptionsProps {
   value: DownloadMode;
-  /** A premium user on the dashboard: Full Website can be chosen. */
+  /** A premium user where the form allows it: Full Website can be chosen. */
   fullAllowed?: boolean;
   /** Where the locked Full Website option points, if anywhere. */
   unlockLink?: { label: string; to: string };

@@ -1,19 +1,18 @@
 import type { DownloadResponse } from '@sitezip/contracts';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Icon } from '../../../components/icon';
 import { apiUrl } from '../../../lib/api-client';
+import { useRevealOnMount } from '../hooks/use-reveal-on-mount';
 import { MetricsList } from './metrics-list';
 
 export function ResultPanel({ result }: { result: DownloadResponse }) {
   const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus goes to the heading, which announces the result.
+  const { panel, focus: heading } = useRevealOnMount<HTMLElement, HTMLHeadingElement>();
   const filename = result.filename.trim() || 'website.zip';
 
-  // Moving focus here announces the result and scrolls it into view on small screens.
-  useEffect(() => heading.current?.focus(), []);
-
   return (
-    <section className="panel panel--success" data-testid="result-panel" aria-labelledby={headingId}>
+    <section className="panel panel--success" data-testid="result-panel" aria-labelledby={headingId} ref={panel}>
       <div className="panel__header">
         <Icon name="checkCircle" size={22} className="panel__icon" />
         <h2 id={headingId} className="panel__title" tabIndex={-1} ref={heading}>

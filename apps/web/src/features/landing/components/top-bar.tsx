@@ -1,6 +1,8 @@
 import { Logo } from '../../../components/logo';
 import { useSession } from '../../../lib/use-session';
+import { landingSections } from '../content/sections';
 import { AccountNav } from './account-nav';
+import { SectionsMenu } from './sections-menu';
 
 export function TopBar() {
   const session = useSession();
@@ -10,10 +12,13 @@ export function TopBar() {
       <div className="container top-bar__inner">
         <Logo />
         <nav className="top-bar__sections" aria-label="Sections">
-          <a href="#features">Features</a>
-          <a href="#pricing">Pricing</a>
-          <a href="#faq">FAQ</a>
+          {landingSections.map((section) => (
+            <a key={section.id} href={`#${section.id}`}>
+              {section.label}
+            </a>
+          ))}
         </nav>
+        <SectionsMenu />
         {session && <p className="top-bar__welcome">{name ? `Welcome, ${name}` : 'Welcome back'}</p>}
         <AccountNav signedIn={session !== null} />
       </div>

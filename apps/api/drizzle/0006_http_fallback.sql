@@ -1,0 +1,1 @@
+ALTER TABLE "jobs" ADD COLUMN "http_fallback" boolean DEFAULT false NOT NULL;

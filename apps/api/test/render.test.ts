@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PNG_1PX, serveFixture, type FixtureSite } from '../../../packages/archiver/test/support/fixture-site.js';
+import { readZip } from '../../../packages/archiver/test/support/read-zip.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+// A page its script builds: the served HTML is an empty mount element.
+let site: FixtureSite;
+let t: TestApp;
+beforeAll(async () => {
+  site = await serveFixture({
+    '/': { body: '<!doctype html><title>App</title><div id="root"></div><script src="/app.js"></script>' },
+    '/app.js': {
+      type: 'text/javascript',
+      body: `fetch('/data.json').then((r) => r.json()).then((d) => {
+        document.getElementById('root').innerHTML = '<h1>' + d.heading + '</h1><img src="/logo.png" alt="">';
+      });`,
+    },
+    '/data.json': { type: 'application/json', body: JSON.stringify({ heading: 'Built in the browser' }) },
+    '/logo.png': { type: 'image/png', body: PNG_1PX },
+  });
+  t = await createTestApp('pglite', { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', ANON_RATE_LIMIT: '1000' });
+});
+afterAll(async () => {
+  await t.close();
+  await site.close();
+});
+
+async function download(payload: object) {
+  const response = await t.app.inject({ method: 'POST', url: '/download', payload: { url: site.url, ...payload } });
+  expect(response.statusCode).toBe(200);
+  const body = response.json() as { message: string; download_url: string };
+  const zip = await readZip((await t.app.inject({ method: 'GET', url: body.download_url })).rawPayload);
+  return { message: body.message, index: zip.get('index.html')!.toString() };
+}
+
+describe('render mode through the API', () => {
+  it('renders a page that builds itself, in the capture process, and says so', async () => {
+    const { message, index } = await download({});
+    expect(message).toContain('Rendered in a browser first');
+    expect(index).toContain('<h1>Built in the browser</h1>');
+    expect(index).not.toContain('<script');
+  });
+
+  it('keeps the page as served when asked not to render', async () => {
+    const { message, index } = await download({ render: 'never' });
+    expect(message).not.toContain('Rendered');
+    expect(index).toContain('<div id="root"></div>');
+  });
+
+  it('refuses a render mode it does not know', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/jobs', payload: { url: site.url, render: 'sometimes' } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().detail).toBe('render must be "auto", "always" or "never"');
+  });
+});
