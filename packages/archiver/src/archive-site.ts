@@ -11,6 +11,7 @@ import { RobotsMemo, type RobotsRules } from './crawl/robots.js';
 import { createScope } from './crawl/scope.js';
 import { loadSitemapUrls } from './crawl/sitemap.js';
 import { TrapGuard, defaultTrapLimits } from './crawl/traps.js';
+import { loadUrlPatterns } from './crawl/url-patterns.js';
 import { isArchiveError } from './errors.js';
 import type { LoadedPage } from './load/page-loader.js';
 import { HtmlTooComplexError } from './parse/index.js';
@@ -55,6 +56,7 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
     (url) => url === startCanonical || new URL(url).origin !== startOrigin || startRules.allows(url),
     (canonical) => (canonical === startCanonical ? 'index.html' : ctx.paths.allocate(canonical, 'text/html')),
     (url, code, reason, stopMessage) => ctx.refusals.refuse(url, code, reason, stopMessage),
+    await loadUrlPatterns(options.include, options.exclude),
   );
   ctx.paths.reserve('index.html');
   ctx.sitePages = (url) => frontier.pathOf(url);

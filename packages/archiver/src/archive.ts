@@ -7,6 +7,7 @@ import { MANIFEST_PATH, type Manifest } from './capture/manifest.js';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { isArchiveError } from './errors.js';
+import type { ExchangeLog } from './fetch/exchange-log.js';
 import type { Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { RecordedFirstFetcher } from './fetch/recorded-fetcher.js';
@@ -32,6 +33,8 @@ export interface ArchiveHooks {
    * request, made while the engine loaded; the capture's duration then counts from it.
    */
   loader?: PageLoader;
+  /** Told of every HTTP exchange of the engine's own fetcher, as received (a WarcWriter). */
+  exchangeLog?: ExchangeLog;
 }
 
 export interface ArchiveSummary {
@@ -98,7 +101,7 @@ export async function runCapture(
   }
   // Writes the copy into a folder too once a page was rendered, for the self-check to open.
   const copying = new CopyingSink(sink);
-  const network = hooks.fetcher ?? new HttpFetcher(options);
+  const network = hooks.fetcher ?? new HttpFetcher(options, {}, {}, { startUrl: pageUrl, log: hooks.exchangeLog });
   const fetcher = new RecordedFirstFetcher(network);
   const timeout = AbortSignal.timeout(options.totalTimeoutMs);
   const signal = hooks.signal ? AbortSignal.any([hooks.signal, timeout]) : timeout;

@@ -1,4 +1,4 @@
-import { rename } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { CaptureProgress } from './capture/context.js';
 import { formatBytes, progressBar } from './cli-format.js';
@@ -6,6 +6,9 @@ import { isArchiveError, type ArchiveErrorCode } from './errors.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { requestEarly } from './load/early-request.js';
 import { BadFlagValue, optionsFromFlags, UsageError } from './cli-options.js';
+import { powerOptions, warcPathFor } from './cli-power-flags.js';
+import { openWarcFile } from './warc/open-warc.js';
+import type { WarcWriter } from './warc/warc-writer.js';
 import { allowPrivateNetworksFromEnv } from './options.js';
 import { withDefaultScheme } from './page-url.js';
 
@@ -19,6 +22,9 @@ Options:
       --max-pages <n>        with --full: pages saved at most (default 500)
       --max-depth <n>        with --full: links followed from the start page at most (default 10)
       --scope <scope>        with --full: host (default), prefix (under the start URL's folder) or domain
+      --include <pattern>    with --full: follow only pages whose URL path matches one such glob
+                             (repeatable; * within a path segment, ** across them: /docs/**)
+      --exclude <pattern>    with --full: never follow pages whose URL path matches (repeatable)
       --render <mode>        auto (default): pages that build themselves with JavaScript are loaded
                              in Chromium first and saved as rendered; always; never
       --max-resources <n>    most resources to fetch (default 5000)
@@ -28,6 +34,13 @@ Options:
                              longest time for one file, retries included (default 30)
       --connections <n>      requests in flight per HTTP/1.1 origin (default 32)
       --streams <n>          requests in flight per HTTP/2 origin, on one connection (default 100)
+      --cookies <file>       send the cookies of a Netscape cookies.txt file (browser export, wget,
+                             curl) where their domain, path and expiry allow; never saved
+      --header <'Name: value'>
+                             add a request header, sent to the start URL's host only (repeatable);
+                             never saved
+      --warc                 also write every request and response into a WARC 1.1 file beside
+                             the ZIP (<name>.warc.gz)
   -q, --quiet                print only errors
   -h, --help                 show this help
 
@@ -67,6 +80,11 @@ function parse(argv: string[]) {
       'max-depth': { type: 'string' },
       scope: { type: 'string' },
       render: { type: 'string' },
+      include: { type: 'string', multiple: true },
+      exclude: { type: 'string', multiple: true },
+      cookies: { type: 'string' },
+      header: { type: 'string', multiple: true },
+      warc: { type: 'boolean' },
       quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -74,11 +92,22 @@ function parse(argv: string[]) {
   if (values.help) return { help: true as const };
   if (positionals.length !== 1) throw new UsageError('Give exactly one URL.');
   const url = withDefaultScheme(positionals[0] as string);
-  const options = optionsFromFlags(values, { allowPrivateNetworks: allowPrivateNetworksFromEnv() });
-  if (!values.full && (values['max-pages'] !== undefined || values['max-depth'] !== undefined || values.scope !== undefined)) {
-    throw new UsageError('--max-pages, --max-depth and --scope need --full');
+  const fullOnly = [values['max-pages'], values['max-depth'], values.scope, values.include, values.exclude];
+  if (!values.full && fullOnly.some((value) => value !== undefined)) {
+    throw new UsageError('--max-pages, --max-depth, --scope, --include and --exclude need --full');
   }
-  return { help: false as const, url, options, full: values.full ?? false, output: values.output, quiet: values.quiet ?? false };
+  const options = optionsFromFlags(values, { allowPrivateNetworks: allowPrivateNetworksFromEnv(), ...powerOptions(values) });
+  const flags = { full: values.full ?? false, warc: values.warc ?? false, quiet: values.quiet ?? false };
+  return { help: false as const, url, options, output: values.output, ...flags };
+}
+
+async function openWarc(path: string, args: { url: string; full: boolean; options: { userAgent: string; respectRobots: boolean } }): Promise<WarcWriter> {
+  return openWarcFile(path, {
+    software: 'sitezip',
+    description: `${args.full ? 'Site' : 'Page'} capture of ${args.url}`,
+    'http-header-user-agent': args.options.userAgent,
+    ...(args.full ? { robots: args.options.respectRobots ? 'obey' : 'ignore' } : {}),
+  });
 }
 
 function defaultOutput(url: string): string {
@@ -118,8 +147,12 @@ export async function main(argv: string[]): Promise<number> {
   process.once('SIGINT', stop);
   if (!args.quiet) process.stderr.write(`Saving ${args.url}\n`);
   let fetcher: HttpFetcher | undefined;
+  let warc: WarcWriter | undefined;
+  const warcPath = warcPathFor(output);
   try {
-    fetcher = new HttpFetcher(args.options);
+    // Loaded only with --warc; the page's request waits for it then.
+    if (args.warc) warc = await openWarc(`${warcPath}.partial`, args);
+    fetcher = new HttpFetcher(args.options, {}, {}, { startUrl: args.url, log: warc });
     const early = requestEarly(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
     const { archivePage, archiveSite, staticLoader, zipFileSink } = await import('./engine.js');
     const hooks = { onProgress, signal: controller.signal, fetcher, loader: staticLoader(early) };
@@ -127,6 +160,10 @@ export async function main(argv: string[]): Promise<number> {
       ? await archiveSite(args.url, zipFileSink(partial), args.options, hooks)
       : await archivePage(args.url, zipFileSink(partial), args.options, hooks);
     await rename(partial, output);
+    if (warc) {
+      await warc.close();
+      await rename(`${warcPath}.partial`, warcPath);
+    }
     if (tty) process.stderr.write('\n');
     if (!args.quiet) {
       const seconds = (summary.durationMs / 1000).toFixed(2);
@@ -143,6 +180,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       if (rendered.failed) process.stdout.write(`  not rendered, saved as served: ${rendered.failed}\n`);
       if (summary.stoppedBy) process.stdout.write(`  stopped early: ${summary.stoppedBy}\n`);
+      if (warc) process.stdout.write(`  WARC: ${warcPath} (${warc.exchanges} requests and responses)\n`);
       const refused = summary.manifest.refused;
       if (refused) {
         const counts = Object.entries(refused.counts).map(([code, n]) => `${n} ${code}`);
@@ -154,6 +192,8 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (tty) process.stderr.write('\n');
     process.stderr.write(`sitezip: ${(error as Error).message}\n`);
+    if (warc) await warc.close().catch(() => undefined);
+    if (warc) await rm(`${warcPath}.partial`, { force: true });
     return isArchiveError(error) ? (EXIT_CODES[error.code] ?? 1) : 1;
   } finally {
     process.off('SIGINT', stop);

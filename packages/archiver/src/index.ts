@@ -4,7 +4,11 @@ export { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/mani
 export { ArchiveError, isArchiveError, type ArchiveErrorCode, type ConnectionFailure } from './errors.js';
 export type { RefusalCode, RefusalReport, RefusedUrl, StopCode } from './refusals.js';
 export type { FetchedResource, Fetcher, FetchInit } from './fetch/fetcher.js';
-export { HttpFetcher } from './fetch/http-fetcher.js';
+export { HttpFetcher, type FetchSession } from './fetch/http-fetcher.js';
+export type { ExchangeBody, ExchangeHead, ExchangeLog } from './fetch/exchange-log.js';
+export { CookieFileError, parseNetscapeCookies, type NetscapeCookie } from './fetch/netscape-cookies.js';
+export { openWarcFile } from './warc/open-warc.js';
+export type { WarcInfo, WarcWriter } from './warc/warc-writer.js';
 export {
   allowPrivateNetworksFromEnv,
   archiveOptionsSchema,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { credentialOptions } from './credential-options.js';
 
 const MB = 1024 * 1024;
 
@@ -59,6 +60,7 @@ export const archiveOptionsSchema = z.object({
   renderTimeoutMs: z._default(z.int().check(z.minimum(2_000), z.maximum(300_000)), 20_000),
   /** Depth of nested iframes captured as documents. */
   maxFrameDepth: z._default(z.int().check(z.minimum(0), z.maximum(5)), 2),
+  ...credentialOptions,
 });
 
 export type ArchiveOptions = z.infer<typeof archiveOptionsSchema>;

@@ -1,7 +1,7 @@
 /** Why a capture ended before it had everything it found. */
 export type StopCode = 'max-resources' | 'max-total-bytes' | 'max-pages' | 'max-depth' | 'trap' | 'total-timeout' | 'page-not-parsed';
 
-/** Why a URL was left out without being fetched: a limit, a crawler trap, or robots.txt. */
+/** Why a URL was left out without being fetched: a limit, a crawler trap, robots.txt, or the person's URL patterns. */
 export type RefusalCode =
   | 'max-resources'
   | 'max-pages'
@@ -9,7 +9,9 @@ export type RefusalCode =
   | 'query-variants'
   | 'repeating-path'
   | 'url-too-long'
-  | 'robots-txt';
+  | 'robots-txt'
+  | 'excluded'
+  | 'not-included';
 
 /** A stable code for programs, and words for the person reading the manifest. */
 export interface StopReason {

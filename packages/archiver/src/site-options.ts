@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { archiveOptionsSchema } from './options.js';
+import { urlPatternOptions } from './url-pattern-options.js';
 
 /** A site capture: every page option, plus how far the crawl may go and how politely. */
 export const siteOptionsSchema = z.extend(archiveOptionsSchema, {
@@ -17,6 +18,7 @@ export const siteOptionsSchema = z.extend(archiveOptionsSchema, {
   useSitemaps: z._default(z.boolean(), true),
   /** Distinct query strings followed per path (calendars, faceted search). */
   maxVariantsPerPath: z._default(z.int().check(z.positive()), 10),
+  ...urlPatternOptions,
 });
 
 export type SiteOptions = z.infer<typeof siteOptionsSchema>;

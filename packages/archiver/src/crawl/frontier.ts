@@ -2,6 +2,7 @@ import type { RefusalCode } from '../refusals.js';
 import { canonicalPageUrl } from './canonical.js';
 import type { Scope } from './scope.js';
 import type { TrapGuard } from './traps.js';
+import type { UrlPatterns } from './url-patterns.js';
 
 export interface PageEntry {
   /** The URL as first linked (fetched as is: some servers 404 on the canonical spelling). */
@@ -40,6 +41,8 @@ export class Frontier {
     private readonly allowedByRobots: (url: string) => boolean,
     private readonly pathFor: (canonical: string) => string,
     private readonly onRefused: RefusalListener = () => undefined,
+    /** The person's include/exclude patterns, when any. */
+    private readonly patterns?: UrlPatterns,
   ) {}
 
   /** Admits a linked page, or says why not. */
@@ -49,6 +52,10 @@ export class Frontier {
     const known = this.entries.get(canonical);
     if (known) return known;
     if (!this.scope.includes(canonical)) return 'out-of-scope';
+    // The start page (depth 0) was asked for by name: patterns govern what the crawl finds. They
+    // see the path as linked (canonical paths gain a trailing slash).
+    const unwanted = depth > 0 ? this.patterns?.refuse(new URL(reference, base).href) : undefined;
+    if (unwanted) return this.refused(canonical, unwanted.code, unwanted.reason);
     const { maxDepth, maxPages } = this.limits;
     if (depth > maxDepth) return this.refused(canonical, 'max-depth', `more than ${maxDepth} links from the start page`, `maxDepth (${maxDepth}) reached`);
     if (!this.allowedByRobots(canonical)) return this.refused(canonical, 'robots-txt', 'robots.txt does not allow it');

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import { ArchiveError } from '../errors.js';
@@ -13,6 +14,8 @@ import type { AddressPolicy } from './safe-resolve.js';
 import { streamErrorIs, toArchiveError, wasRefused } from './fetch-errors.js';
 import { H2Sessions } from './h2-sessions.js';
 import { readBody } from './read-body.js';
+import { responseHead, tapBody, type ExchangeLog } from './exchange-log.js';
+import { SiteCredentials } from './site-credentials.js';
 import { sendHttp1, sendHttp2, type RawResponse } from './transport.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -28,7 +31,17 @@ type HttpOptions = Pick<
   | 'retries'
   | 'maxRedirects'
   | 'userAgent'
+  | 'headers'
+  | 'cookies'
 >;
+
+/** What ties a fetcher to one capture. */
+export interface FetchSession {
+  /** The start page: the person's extra headers go to its host only (see SiteCredentials). */
+  startUrl?: string;
+  /** Told of every exchange, for a WARC file; absent, bodies are not copied. */
+  log?: ExchangeLog;
+}
 
 /**
  * Fetcher over Node's own clients: HTTP/2 for https origins that offer it, keep-alive
@@ -42,16 +55,22 @@ export class HttpFetcher implements Fetcher {
   private cookies: Promise<CookieJar> | undefined;
   private spoolDir: Promise<string> | undefined;
   private spooled = 0;
+  private readonly credentials: SiteCredentials;
+  private readonly log: ExchangeLog | undefined;
 
   constructor(
     private readonly options: HttpOptions,
     policy: Partial<AddressPolicy> = {},
     /** Certificates to trust besides the system's (tests; NODE_EXTRA_CA_CERTS does it for the CLI). */
     trust: { ca?: string | Buffer } = {},
+    session: FetchSession = {},
   ) {
     const guard = { allowPrivate: options.allowPrivateNetworks, ...policy };
     this.agents = guardedAgents(guard, options.connectionsPerOrigin, trust.ca);
     this.h2 = new H2Sessions(guard, options.requestTimeoutMs, trust.ca);
+    this.credentials = new SiteCredentials(session.startUrl, options.headers, options.cookies);
+    this.log = session.log;
+    if (this.credentials.hasCookies) this.cookies = this.newJar();
   }
 
   /**
@@ -111,13 +130,18 @@ export class HttpFetcher implements Fetcher {
         throw new ArchiveError('INVALID_URL', `Cannot fetch ${current}: only http and https are supported.`);
       }
       const cookie = this.cookies ? await (await this.cookies).getCookieString(current) : '';
-      const response = await this.sendOnce(target, init, cookie);
+      const sent = this.requestHeaders(init, cookie, target);
+      const date = this.log ? new Date() : undefined;
+      const response = await this.sendOnce(target, init, sent);
+      const stream = this.log && date ? this.logged(this.log, target, date, sent, response) : response.body;
       await this.keepCookies(current, response.headers['set-cookie']);
       const headers = flattenHeaders(response.headers);
       const location = headers.location;
       const { status, protocol, streamLimit } = response;
       if (REDIRECTS.has(status) && location) {
-        response.body.resume();
+        // A recorded redirect is read to its end, so that its record is written before the capture closes the log.
+        if (this.log) await drainQuietly(stream);
+        else stream.resume();
         if (redirects.length >= this.options.maxRedirects) {
           throw new ArchiveError('TOO_MANY_REDIRECTS', `${url} redirects more than ${this.options.maxRedirects} times.`);
         }
@@ -127,12 +151,12 @@ export class HttpFetcher implements Fetcher {
       }
       const declared = Number(headers['content-length']);
       if (Number.isFinite(declared) && declared > this.options.maxResourceBytes && !headers['content-encoding']) {
-        response.body.destroy();
+        stream.destroy();
         throw new ArchiveError('TOO_LARGE', `${current} is larger than the limit of ${this.options.maxResourceBytes} bytes.`);
       }
       const spool = status < 400 ? await this.spoolTarget(init) : undefined;
       const limits = { maxBytes: this.options.maxResourceBytes, ...(spool ? { spool } : {}) };
-      const { body, file } = await readBody(response.body, headers['content-encoding'] ?? '', limits, current);
+      const { body, file } = await readBody(stream, headers['content-encoding'] ?? '', limits, current);
       const [mimeType, charset] = parseContentType(headers['content-type']);
       const resource = {
         requestedUrl: url,
@@ -152,21 +176,40 @@ export class HttpFetcher implements Fetcher {
 
   private async keepCookies(url: string, setCookie: readonly string[] | undefined): Promise<void> {
     if (!setCookie?.length) return;
-    // Loaded on the first cookie: most small captures never need the public-suffix list.
-    this.cookies ??= import('tough-cookie').then(({ CookieJar }) => new CookieJar());
+    this.cookies ??= this.newJar();
     const jar = await this.cookies;
     for (const header of setCookie) await jar.setCookie(header, url, { ignoreError: true });
   }
 
-  private requestHeaders(init: FetchInit, cookie: string): Record<string, string> {
+  /** Loaded on the first cookie: most small captures never need the public-suffix list. */
+  private async newJar(): Promise<CookieJar> {
+    const { CookieJar } = await import('tough-cookie');
+    const jar = new CookieJar();
+    await this.credentials.seed(jar);
+    return jar;
+  }
+
+  private requestHeaders(init: FetchInit, cookie: string, target: URL): Record<string, string> {
+    const extra = this.credentials.headersFor(target);
+    // A Cookie header the person gave, and the jar's cookies for this URL, travel as one.
+    const cookies = extra.cookie && cookie ? `${extra.cookie}; ${cookie}` : extra.cookie || cookie;
     return {
       'user-agent': this.options.userAgent,
       accept: init.accept ?? ACCEPT.any,
       'accept-encoding': 'gzip, deflate, br',
       'accept-language': 'en-US,en;q=0.9',
       ...(init.referrer ? { referer: init.referrer } : {}),
-      ...(cookie ? { cookie } : {}),
+      ...extra,
+      ...(cookies ? { cookie: cookies } : {}),
     };
+  }
+
+  /** Opens the exchange's record and hands back its body, copied to the record as it is read. */
+  private logged(log: ExchangeLog, target: URL, date: Date, sent: Record<string, string>, response: RawResponse): Readable {
+    const headers = Object.entries(sent).filter(([name]) => !this.credentials.isSecret(name));
+    const request = { line: `GET ${target.pathname}${target.search} HTTP/1.1`, headers: [['Host', target.host], ...headers] as [string, string][] };
+    const exchange = log.open({ url: target.href, date, protocol: response.protocol, request, response: responseHead(response) });
+    return tapBody(response.body, exchange);
   }
 
   /**
@@ -174,8 +217,8 @@ export class HttpFetcher implements Fetcher {
    * (REFUSED_STREAM, or a GOAWAY that closed the connection first) goes again at once on a new
    * connection, as browsers do; it is no failure and uses up no retry.
    */
-  private async sendOnce(target: URL, init: FetchInit, cookie: string): Promise<RawResponse> {
-    const request = { target, headers: this.requestHeaders(init, cookie), timeoutMs: this.options.requestTimeoutMs, signal: init.signal };
+  private async sendOnce(target: URL, init: FetchInit, headers: Record<string, string>): Promise<RawResponse> {
+    const request = { target, headers, timeoutMs: this.options.requestTimeoutMs, signal: init.signal };
     for (let refused = 0; ; refused++) {
       // Connecting (TLS, ALPN) counts against the deadline too: a server may accept and never answer.
       const session = target.protocol === 'https:' ? await abortable(this.h2.sessionFor(target), init.signal) : undefined;
@@ -192,6 +235,14 @@ export class HttpFetcher implements Fetcher {
 }
 
 const MAX_REFUSED = 10;
+
+async function drainQuietly(body: Readable): Promise<void> {
+  try {
+    for await (const chunk of body) void chunk;
+  } catch {
+    // A redirect's body is no part of the capture; the record of a cut-off one is dropped.
+  }
+}
 
 function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
   const out: Record<string, string> = {};

@@ -12,6 +12,8 @@ export interface RawResponse {
   protocol: 'h2' | 'http/1.1';
   /** HTTP/2: the most streams the server takes at once (its SETTINGS_MAX_CONCURRENT_STREAMS). */
   streamLimit?: number;
+  /** HTTP/1.x: the status line and headers as received, names' case and order kept (for WARC records). */
+  head?: { httpVersion: string; statusText: string; rawHeaders: string[] };
 }
 
 /** One GET: where, with which headers, how long a silence may last, and what cancels it. */
@@ -69,7 +71,8 @@ export function sendHttp1(agent: Agent, { target, headers, timeoutMs, signal }: 
       response = res;
       // Readers see errors through iteration; an unread body (a redirect) must not crash the process.
       res.on('error', () => undefined);
-      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res, protocol: 'http/1.1' });
+      const head = { httpVersion: res.httpVersion, statusText: res.statusMessage ?? '', rawHeaders: res.rawHeaders };
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res, protocol: 'http/1.1', head });
     });
     if (signal?.aborted) fail(abortError());
     else if (signal) {
