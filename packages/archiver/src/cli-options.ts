@@ -1,3 +1,4 @@
+import { archiveOptionsSchema, type ArchiveOptions } from './options.js';
 import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
 
 /** Bad usage: exit code 2, with the message and the usage text. */
@@ -47,7 +48,9 @@ const flagEntries = Object.entries(numberFlags) as [NumberFlagName, NumberFlag][
 export function optionsFromFlags(
   values: Partial<Record<NumberFlagName | 'scope' | 'render', string>>,
   base: SiteOptionsInput = {},
-): SiteOptions {
+  /** A site capture (--full): its defaults differ (every page, no count of files). */
+  site = true,
+): ArchiveOptions {
   const input: Record<string, unknown> = { ...base };
   for (const [flag, { option, unit }] of flagEntries) {
     const value = values[flag];
@@ -57,7 +60,7 @@ export function optionsFromFlags(
   }
   if (values.scope !== undefined) input.scope = values.scope;
   if (values.render !== undefined) input.render = values.render;
-  const parsed = siteOptionsSchema.safeParse(input);
+  const parsed = (site ? siteOptionsSchema : archiveOptionsSchema).safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
   const entry = flagEntries.find(([, flag]) => flag.option === issue.path[0]);

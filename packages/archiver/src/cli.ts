@@ -19,7 +19,7 @@ Saves a web page with everything it needs into a ZIP that opens offline via inde
 Options:
   -o, --output <file>        ZIP file to write (default: <host>.zip)
       --full                 mirror the whole site (pages linked from the start page), not one page
-      --max-pages <n>        with --full: pages saved at most (default 500)
+      --max-pages <n>        with --full: pages saved at most (default: every page in scope)
       --max-depth <n>        with --full: links followed from the start page at most (default 10)
       --scope <scope>        with --full: host (default), prefix (under the start URL's folder) or domain
       --include <pattern>    with --full: follow only pages whose URL path matches one such glob
@@ -27,7 +27,7 @@ Options:
       --exclude <pattern>    with --full: never follow pages whose URL path matches (repeatable)
       --render <mode>        auto (default): pages that build themselves with JavaScript are loaded
                              in Chromium first and saved as rendered; always; never
-      --max-resources <n>    most resources to fetch (default 5000)
+      --max-resources <n>    most resources to fetch (default 5000; with --full, no limit)
       --max-bytes <n>        stop saving after this many bytes (default 1 GiB)
       --timeout <seconds>    time budget of the whole capture (default 600)
       --resource-timeout <seconds>
@@ -96,17 +96,17 @@ function parse(argv: string[]) {
   if (!values.full && fullOnly.some((value) => value !== undefined)) {
     throw new UsageError('--max-pages, --max-depth, --scope, --include and --exclude need --full');
   }
-  const options = optionsFromFlags(values, { allowPrivateNetworks: allowPrivateNetworksFromEnv(), ...powerOptions(values) });
+  const options = optionsFromFlags(values, { allowPrivateNetworks: allowPrivateNetworksFromEnv(), ...powerOptions(values) }, values.full ?? false);
   const flags = { full: values.full ?? false, warc: values.warc ?? false, quiet: values.quiet ?? false };
   return { help: false as const, url, options, output: values.output, ...flags };
 }
 
-async function openWarc(path: string, args: { url: string; full: boolean; options: { userAgent: string; respectRobots: boolean } }): Promise<WarcWriter> {
+async function openWarc(path: string, args: { url: string; full: boolean; options: { userAgent: string; respectRobots?: boolean } }): Promise<WarcWriter> {
   return openWarcFile(path, {
     software: 'sitezip',
     description: `${args.full ? 'Site' : 'Page'} capture of ${args.url}`,
     'http-header-user-agent': args.options.userAgent,
-    ...(args.full ? { robots: args.options.respectRobots ? 'obey' : 'ignore' } : {}),
+    ...(args.full ? { robots: args.options.respectRobots !== false ? 'obey' : 'ignore' } : {}),
   });
 }
 

@@ -3,6 +3,9 @@ import { credentialOptions } from './credential-options.js';
 
 const MB = 1024 * 1024;
 
+/** What "no limit" is for counts of pages and files: beyond what a capture's bytes and time allow. */
+export const NO_LIMIT = 10_000_000;
+
 // zod/mini: the same schemas, a fraction of the code to load when the CLI starts.
 /**
  * Every knob of a capture with its default and bounds. Parsed once by {@link parseOptions};
@@ -24,7 +27,7 @@ export const archiveOptionsSchema = z.object({
   /** Capture stops adding files once this many bytes were saved. */
   maxTotalBytes: z._default(z.int().check(z.positive()), 1024 * MB),
   /** Most resources fetched for one capture (the page included). */
-  maxResources: z._default(z.int().check(z.positive(), z.maximum(100_000)), 5_000),
+  maxResources: z._default(z.int().check(z.positive(), z.maximum(NO_LIMIT)), 5_000),
   /** Time to first response byte and longest pause between body chunks (one attempt). */
   requestTimeoutMs: z._default(z.int().check(z.positive()), 20_000),
   /**

@@ -1,11 +1,16 @@
 import * as z from 'zod/mini';
-import { archiveOptionsSchema } from './options.js';
+import { archiveOptionsSchema, NO_LIMIT } from './options.js';
 import { urlPatternOptions } from './url-pattern-options.js';
 
 /** A site capture: every page option, plus how far the crawl may go and how politely. */
 export const siteOptionsSchema = z.extend(archiveOptionsSchema, {
-  /** Pages saved at most (the start page included). */
-  maxPages: z._default(z.int().check(z.positive(), z.maximum(100_000)), 500),
+  /**
+   * Pages saved at most (the start page included). A whole site by default: a mirror is bounded
+   * by bytes and time, and says which limit stopped it; the server passes its plans' limits.
+   */
+  maxPages: z._default(z.int().check(z.positive(), z.maximum(NO_LIMIT)), NO_LIMIT),
+  /** Resources fetched at most, pages included: a site has many more than one page's 5,000. */
+  maxResources: z._default(z.int().check(z.positive(), z.maximum(NO_LIMIT)), NO_LIMIT),
   /** Links followed from the start page at most this many times. */
   maxDepth: z._default(z.int().check(z.minimum(0), z.maximum(100)), 10),
   /** `host` (default), `prefix` (under the start URL's folder) or `domain` (with subdomains). */
