@@ -29,7 +29,7 @@ describe('optionsFromFlags', () => {
     expect(refusal({ 'max-pages': '1.5' })).toBe('--max-pages must be a whole number from 1 to 10000000 (got "1.5")');
     expect(refusal({ 'max-bytes': '-1' })).toBe('--max-bytes must be a whole number, at least 1 (got "-1")');
     expect(refusal({ timeout: '0' })).toBe('--timeout must be a whole number of seconds, at least 1 (got "0")');
-    expect(refusal({ 'max-resources': '1e3' })).toBe('--max-resources must be a whole number from 1 to 100000 (got "1e3")');
+    expect(refusal({ 'max-resources': '1e3' })).toBe('--max-resources must be a whole number from 1 to 10000000 (got "1e3")');
     expect(refusal({ scope: 'planet' })).toBe('--scope must be host, prefix or domain');
   });
 });
