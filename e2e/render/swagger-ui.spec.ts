@@ -1,0 +1,3 @@
+import { renderFixtureTests } from './render-check.js';
+
+renderFixtureTests('swagger-ui');

@@ -1,0 +1,102 @@
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { PAGE_VIEW, type PageView } from './page-view.js';
+
+// Firefox ESR (Debian's firefox-esr, installed by scripts/ensure-chromium.sh) through
+// puppeteer-core's WebDriver BiDi: the second browser an offline copy must open in.
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** Nothing listens on port 9 of the loopback: a request that reaches the proxy dies there. */
+const DEAD_PROXY = { host: '127.0.0.1', port: 9 };
+
+// Every proxy at the dead port, the loopback included: nothing reaches a server.
+const REFUSED = {
+  'network.proxy.type': 1,
+  'network.proxy.http': DEAD_PROXY.host,
+  'network.proxy.http_port': DEAD_PROXY.port,
+  'network.proxy.ssl': DEAD_PROXY.host,
+  'network.proxy.ssl_port': DEAD_PROXY.port,
+  'network.proxy.socks': DEAD_PROXY.host,
+  'network.proxy.socks_port': DEAD_PROXY.port,
+  'network.proxy.socks_remote_dns': true,
+  'network.proxy.no_proxies_on': '',
+  'network.proxy.allow_hijacking_localhost': true,
+  'network.proxy.share_proxy_settings': true,
+};
+
+/**
+ * Starts headless Firefox ESR with the network unreachable: every proxy points at a dead port
+ * (loopback included), prefetching is off. Puppeteer's profile sets
+ * `security.fileuri.strict_origin_policy` to false, which lets file:// pages fetch and import
+ * each other as no user's Firefox does: it is set back to true here.
+ */
+export function launchFirefox(options: { network?: 'refused' | 'loopback' } = {}): Promise<Browser> {
+  // `loopback`: the live fixture page on 127.0.0.1, for comparing a copy with it in the same browser.
+  const network = options.network === 'loopback' ? { 'network.proxy.type': 0 } : REFUSED;
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    defaultViewport: { width: PAGE_VIEW.width, height: PAGE_VIEW.height },
+    extraPrefsFirefox: {
+      'security.fileuri.strict_origin_policy': true,
+      'network.dns.disablePrefetch': true,
+      'network.prefetch-next': false,
+      'network.http.speculative-parallel-limit': 0,
+      ...network,
+    },
+  });
+}
+
+export interface FirefoxView extends PageView {
+  /** Requests that tried to leave the copy (anything but file:, data:, blob:, about:). */
+  onlineRequests: string[];
+  /** Requests that failed, with Firefox's error text, and file:// loads the origin policy blocked. */
+  failedRequests: string[];
+  /** Uncaught script errors of the page. */
+  pageErrors: string[];
+  /** Messages the console logged as errors (Firefox reports blocked file:// loads there). */
+  consoleErrors: string[];
+}
+
+const LOCAL = /^(file|data|blob|about):/;
+
+/**
+ * Opens `url` (a copy's file:// page) in a fresh tab of `browser`, waits for it to load and go
+ * quiet, scrolls through it as a reader would and back, and returns what it shows (the top
+ * PICTURE_HEIGHT pixels and the body's text) with every request that failed or tried to go online.
+ */
+export async function viewInFirefox(browser: Browser, url: string): Promise<FirefoxView> {
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.setViewport({ width: PAGE_VIEW.width, height: PAGE_VIEW.height });
+    const onlineRequests: string[] = [];
+    const failedRequests: string[] = [];
+    const pageErrors: string[] = [];
+    const consoleErrors: string[] = [];
+    page.on('request', (request) => {
+      if (!LOCAL.test(request.url())) onlineRequests.push(request.url());
+    });
+    page.on('requestfailed', (request) => failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+    page.on('pageerror', (error) => {
+      const message = error instanceof Error ? error.message : String(error);
+      pageErrors.push(message);
+      // A file:// load that the origin policy blocks (a module, a fetch) is told only this way.
+      if (/^Cross-Origin Request Blocked/.test(message)) failedRequests.push(message);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    const view = await PAGE_VIEW.take({
+      evaluate: (source) => page.evaluate(source),
+      waitFor: (source, timeout) => page.waitForFunction(source, { polling: 100, timeout }).then(() => undefined),
+      screenshot: async (height) => Buffer.from(await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: PAGE_VIEW.width, height }, captureBeyondViewport: true })),
+    });
+    return { ...view, onlineRequests, failedRequests, pageErrors, consoleErrors };
+  } finally {
+    await context.close();
+  }
+}

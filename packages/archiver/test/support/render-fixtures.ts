@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { serveFolder, type StaticFolder, type StaticFolderOptions } from './static-folder.js';
+
+// The render fixtures: real builds of JavaScript-built pages (fixtures/render/, rebuilt by its
+// build.sh from pinned npm packages), and how each one's host serves it.
+
+export interface RenderFixture {
+  name: string;
+  /** The page a capture starts from, and other pages of the site. */
+  start: string;
+  pages: string[];
+  /** Words the rendered page shows (and the served HTML does not). */
+  shows: string;
+  fallback?: StaticFolderOptions['fallback'];
+  /** Whether the pages link to each other (full mode navigates them). */
+  site?: boolean;
+}
+
+export const RENDER_FIXTURES: readonly RenderFixture[] = [
+  { name: 'swagger-ui', start: '/', pages: [], shows: 'Add a new pet to the store' },
+  { name: 'redoc', start: '/', pages: [], shows: 'Add a new pet to the store' },
+  { name: 'vitepress', start: '/', pages: ['/markdown-examples', '/api-examples'], shows: 'My great project tagline', fallback: 'clean', site: true },
+  { name: 'react-router', start: '/', pages: ['/pets', '/pets/4', '/about'], shows: 'Find a pet to adopt', fallback: 'index', site: true },
+  { name: 'script-loaded', start: '/', pages: [], shows: 'What it means for a copy' },
+];
+
+export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));
+
+export function renderFixture(name: string): RenderFixture {
+  const fixture = RENDER_FIXTURES.find((f) => f.name === name);
+  if (!fixture) throw new Error(`no render fixture ${name}`);
+  return fixture;
+}
+
+/** Serves a fixture's build folder as its host would. */
+export function serveRenderFixture(fixture: RenderFixture, options: { latencyMs?: number } = {}): Promise<StaticFolder> {
+  return serveFolder(`${RENDER_FIXTURES_DIR}${fixture.name}`, { fallback: fixture.fallback, ...options });
+}
