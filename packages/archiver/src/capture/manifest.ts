@@ -36,7 +36,7 @@ export interface CopyCheck {
   pixelDiff: number;
   /** 0–1: how much of the original's text the copy shows (Dice coefficient of words). */
   textMatch: number;
-  /** Requests of the copy that failed: missing files, or refused by its CSP. */
+  /** Requests of the copy that failed: missing files, addresses its CSP refused, requests for the network. */
   failedRequests: number;
   /** Requests of the copy that tried to reach the network (all refused). */
   onlineRequests: number;
