@@ -9,7 +9,9 @@ let captured: Captured;
 
 test.beforeAll(async () => {
   site = await serveFixture(moduleSite);
-  captured = await captureAndUnzip(site.url);
+  // The static path's module handling: render: auto would load this script-built page in a
+  // browser first (render mode has its own tests, e2e/render).
+  captured = await captureAndUnzip(site.url, { render: 'never' });
 });
 
 test.afterAll(async () => {
