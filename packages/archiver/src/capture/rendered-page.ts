@@ -34,16 +34,17 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
   }
   // Both copies' files must be on disk before either is opened.
   await drain(ctx);
-  const file = join(await ctx.copy.startCopying(), path);
-  await mkdir(dirname(file), { recursive: true });
-  const check = async (html: string): Promise<CopyCheck | undefined> => {
+  const beside = join(await ctx.copy.startCopying(), path);
+  await mkdir(dirname(beside), { recursive: true });
+  // Each copy beside where the page goes (relative addresses resolve the same), both opened at once.
+  const check = async (html: string, which: string): Promise<CopyCheck | undefined> => {
+    const file = `${beside}.sitezip-${which}.html`;
     await writeFile(file, html);
     const trial: RenderReport = { ...report };
     await ctx.loader.verify!([{ url: response.requestedUrl, file, report: trial }], ctx.signal);
     return trial.check;
   };
-  const liveCheck = await check(live);
-  const snapshotCheck = await check(snapshot);
+  const [liveCheck, snapshotCheck] = await Promise.all([check(live, 'live'), check(snapshot, 'snapshot')]);
   const useLive = passes(liveCheck, snapshotCheck);
   ctx.renderOutput = useLive ? 'live' : 'snapshot';
   report.output = ctx.renderOutput;
