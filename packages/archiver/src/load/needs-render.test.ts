@@ -39,6 +39,7 @@ describe('needsRender', () => {
     ['a server-written page with a small script', `<h1>Docs</h1>${prose}<script>document.body.classList.add('js')</script>`],
     ['an article with analytics', `<article>${prose}</article><script async src="https://stats.example/a.js"></script>`],
     ['a filled mount element', `<div id="root">${prose}</div><script src="/main.js"></script>`],
+    ['a gallery: images, scripts, few words', '<h1>Trip</h1><img src="a.jpg"><img src="b.jpg"><img src="c.jpg"><script src="/lightbox.js"></script>'],
   ])('leaves %s static', (_, html) => {
     expect(needsRender(page(html))).toBeUndefined();
   });

@@ -5,6 +5,8 @@ import type { LoadedPage } from './page-loader.js';
 const READ_AT_MOST = 1024 * 1024;
 /** Fewer visible characters than this, with scripts to build the rest: the page is a shell. */
 const SHELL_TEXT = 80;
+/** ...and fewer images or videos of its own than this. */
+const SHELL_MEDIA = 3;
 
 // An element an app mounts into, left empty in the served HTML.
 const EMPTY_MOUNT =
@@ -46,7 +48,9 @@ export function needsRender(page: LoadedPage): string | undefined {
   if (element) return `its scripts build <${element[1]!.toLowerCase()}>`;
   for (const [marker, name] of HYDRATION_MARKERS) if (marker.test(head)) return `${name} takes the page over in the browser`;
   if (ENABLE_JS.test(head)) return 'it asks for JavaScript (<noscript>)';
-  if (html.length <= READ_AT_MOST && visibleTextLength(html) < SHELL_TEXT) return 'it has scripts and next to no text of its own';
+  // A gallery says little in words: images the HTML itself holds are content too.
+  const media = scan && !(scan instanceof HtmlTooComplexError) ? scan.refs.filter((r) => r.kind === 'image' || r.kind === 'media').length : 0;
+  if (media < SHELL_MEDIA && html.length <= READ_AT_MOST && visibleTextLength(html) < SHELL_TEXT) return 'it has scripts and next to no text of its own';
   return undefined;
 }
 
