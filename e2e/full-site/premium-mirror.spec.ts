@@ -1,29 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { siteFixture } from '../../packages/archiver/test/site.fixture.js';
 import { serveFixture, type FixtureSite } from '../../packages/archiver/test/support/fixture-site.js';
 import { openOffline, unzipTo } from '../support/offline.js';
+import { setPlan } from '../support/set-plan.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 let site: FixtureSite;
 let other: FixtureSite;
 let workDir: string;
 
-/** The operator command, exactly as the README gives it, against the running test server. */
-function setPlan(email: string, plan: 'free' | 'monthly' | 'yearly'): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--conditions=source', '--import', 'tsx', 'apps/api/src/admin.ts', 'set-plan', email, plan],
-      { cwd: root, env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, LOG_LEVEL: 'silent' } },
-      (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(stdout)),
-    );
-  });
-}
 
 async function signIn(page: Page, request: APIRequestContext, plan: 'free' | 'monthly'): Promise<void> {
   const email = `${plan}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
