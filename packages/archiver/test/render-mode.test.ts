@@ -8,6 +8,7 @@ const shell = (title: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="/app.css"></head>` +
   `<body><div id="root"></div><script src="/app.js"></script></body></html>`;
 const APP_JS = `
+try { new WebSocket('ws://' + location.host + '/live'); } catch {}
 fetch('/api/page' + (location.pathname === '/' ? '/home' : location.pathname) + '.json')
   .then((r) => r.json())
   .then((data) => {
@@ -96,6 +97,8 @@ describe('render mode', () => {
     expect(page.render).toMatchObject({ output: 'snapshot', reason: expect.stringContaining('id="root"') });
     expect(page.render?.candidates?.live?.textMatch).toBeLessThan(0.5);
     expect(page.render?.requests).toBeGreaterThanOrEqual(4);
+    // What the render refused is named: here the page's WebSocket.
+    expect(page.render?.refusedRequests).toEqual([{ method: 'GET', url: `ws://${new URL(site.url).host}/live`, reason: 'live-stream' }]);
     // The self-check opened the copy from file:// with the network off: it looks and reads the same.
     expect(page.render?.check).toMatchObject({ browser: 'chromium', failedRequests: 0, onlineRequests: 0, textMatch: 1 });
     expect(page.render!.check!.pixelDiff).toBeLessThanOrEqual(0.5);

@@ -22,6 +22,8 @@ export interface RenderReport {
   /** Requests the browser made that the engine answered, and those it refused. */
   requests?: number;
   refused?: number;
+  /** The first refused requests, and why (a WebSocket, a POST, an address the guard refused...). */
+  refusedRequests?: { method: string; url: string; reason: string }[];
   durationMs?: number;
   /** The self-check: the copy opened from file:// with the network off, against the rendered original. */
   check?: CopyCheck;

@@ -52,6 +52,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
           settled: result.settled,
           requests: result.exchanges.length,
           refused: result.blocked.length,
+          refusedRequests: result.blocked.slice(0, 20).map(({ method, url, reason }) => ({ method, url, reason })),
           durationMs: Math.round(result.timings.total),
         },
       };
