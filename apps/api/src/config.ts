@@ -32,6 +32,7 @@ const envSchema = z.object({
   SITE_CAPTURE_TIMEOUT_SECONDS: positiveInt.default(3600),
   CAPTURE_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   CAPTURE_WARM_PROCESSES: z.coerce.number().int().min(0).max(16).default(1),
+  CAPTURE_USER: z.string().default('nobody'),
   WORKER_GRACE_SECONDS: positiveInt.default(60),
   WORKER_LOCK_SECONDS: positiveInt.default(30),
   JOB_CONCURRENCY: positiveInt.default(2),
@@ -98,6 +99,8 @@ export interface Config {
   captureMemoryBytes: number;
   /** Capture processes kept started and waiting, engine loaded. */
   captureWarmProcesses: number;
+  /** When the server runs as root, captures and their browsers run as this user ('' keeps root). */
+  captureUser: string;
   /** On SIGTERM a worker finishes its jobs for this long, then hands them back to the queue. */
   workerGraceMs: number;
   /** A job whose worker stops renewing its lock for this long is given to another worker. */
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     siteCaptureTimeoutMs: e.SITE_CAPTURE_TIMEOUT_SECONDS * 1000,
     captureMemoryBytes: e.CAPTURE_MEMORY_MB * 1024 * 1024,
     captureWarmProcesses: e.CAPTURE_WARM_PROCESSES,
+    captureUser: e.CAPTURE_USER,
     workerGraceMs: e.WORKER_GRACE_SECONDS * 1000,
     workerLockMs: e.WORKER_LOCK_SECONDS * 1000,
     jobs: {

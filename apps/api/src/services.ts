@@ -28,6 +28,7 @@ import { Sweeper } from './features/jobs/sweeper.js';
 import { UsersRepository } from './features/users/users-repository.js';
 import type { RateLimitStore } from './lib/rate-limit-store.js';
 import { loadOrCreateSecrets } from './lib/secrets.js';
+import { captureUser } from './lib/system-user.js';
 
 /** Everything the routes use, built once per process from the config. */
 export interface Services {
@@ -110,7 +111,7 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
   const redis = config.redis ? createRedisClients(config.redis.url) : undefined;
   const events: JobEvents = redis ? new RedisJobEvents(redis.publisher, redis.subscriber, config.redis!.prefix) : new LocalJobEvents();
   const preview = new ZipPreview(store);
-  const captures = new CapturePool({ memoryLimitBytes: config.captureMemoryBytes, warm: config.captureWarmProcesses });
+  const captures = new CapturePool({ memoryLimitBytes: config.captureMemoryBytes, warm: config.captureWarmProcesses, runAs: captureUser(config.captureUser) });
   const runner: JobRunnerDeps = { config, jobs, store, events, captures, log };
   const queue: JobQueue = redis
     ? new BullJobQueue(redis.queue, config.redis!.prefix)

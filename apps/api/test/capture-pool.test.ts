@@ -7,6 +7,7 @@ import { PNG_1PX, serveFixture, type FixtureSite } from '../../../packages/archi
 import { readZip } from '../../../packages/archiver/test/support/read-zip.js';
 import { CapturePool, CaptureProcessError } from '../src/features/capture/capture-pool.js';
 import { LocalFileStore } from '../src/features/files/file-store.js';
+import { captureUser } from '../src/lib/system-user.js';
 import { gatedPage } from './support/gate.js';
 
 const MB = 1024 * 1024;
@@ -60,6 +61,18 @@ async function deathOf(host: string, settings: { memoryMb?: number; deadlineMs?:
 }
 
 describe('CapturePool', () => {
+  it.runIf(process.getuid?.() === 0)('runs captures as an unprivileged user when the server is root', async () => {
+    const runAs = captureUser('nobody');
+    expect(runAs).toBeDefined();
+    const pool = new CapturePool({ memoryLimitBytes: 256 * MB, warm: 0, entry: misbehaving, runAs });
+    try {
+      const outcome = pool.run(request('http://whoami/'), store.createUpload(ID), { onProgress: noProgress, deadlineMs: 20_000 });
+      await expect(outcome).rejects.toThrow(`uid=${runAs!.uid} gid=${runAs!.gid} home=${tmpdir()}`);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('runs a capture in a process of its own: ZIP committed, progress relayed, metrics of that process', async () => {
     const pool = new CapturePool({ memoryLimitBytes: 512 * MB, warm: 1 });
     pool.warmUp();

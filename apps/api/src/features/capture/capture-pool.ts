@@ -1,9 +1,11 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { tmpdir } from 'node:os';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { ArchiveError, type CaptureProgress } from '@sitezip/archiver';
 import type { JobMetrics } from '@sitezip/contracts';
+import type { RunAs } from '../../lib/system-user.js';
 import type { ZipUpload } from '../files/file-store.js';
 import { ZIP_FD, type CaptureRequest, type CaptureSummary, type ChildMessage, type ParentMessage } from './capture-protocol.js';
 import { ProcessSampler } from './process-sampler.js';
@@ -29,6 +31,8 @@ export interface CapturePoolSettings {
   warm: number;
   /** The capture process's entry point (tests use misbehaving ones). */
   entry?: URL;
+  /** Runs capture processes (and the browsers they start) as this user (the server is root). */
+  runAs?: RunAs | undefined;
 }
 
 export interface CaptureHooks {
@@ -117,6 +121,8 @@ export class CapturePool {
       // fd 3 carries the ZIP; the IPC channel comes after it.
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'ipc'],
       serialization: 'advanced',
+      // An unprivileged user has no home of its own: Chromium keeps its profile data under it.
+      ...(this.settings.runAs ? { ...this.settings.runAs, env: { ...process.env, HOME: tmpdir() } } : {}),
     });
     let tail = '';
     child.stderr!.on('data', (chunk: Buffer) => {

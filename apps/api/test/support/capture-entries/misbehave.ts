@@ -18,6 +18,9 @@ process.on('message', (message: ParentMessage) => {
     for (;;);
   } else if (how === 'exit') {
     process.exit(3);
+  } else if (how === 'whoami') {
+    // Reports who it runs as, in the one message a failing capture sends.
+    process.send!({ type: 'crashed', message: `uid=${process.getuid!()} gid=${process.getgid!()} home=${process.env.HOME}` });
   } else if (how === 'ignore-cancel') {
     // Never answers: only the pool's own kill ends it.
   }
