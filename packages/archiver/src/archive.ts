@@ -123,6 +123,7 @@ export async function runCapture(
     pending: new Set(),
     pageUrls: new Set([pageUrl]),
     sitePages: undefined,
+    contents: new Map(),
     sprites: new Map(),
     modules: new Map(),
     moduleTasks: new Set(),
@@ -220,7 +221,8 @@ function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, start
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
-    files: resources.filter((r) => r.path && !r.inlined).length,
+    // Files in the ZIP: URLs that serve the same content share one.
+    files: new Set(resources.flatMap((r) => (r.path && !r.inlined ? [r.path] : []))).size,
     pages: ctx.progress.pagesDone ?? 1,
     bytes: ctx.progress.bytes,
     failures: resources.filter((r) => r.error).length,

@@ -25,7 +25,8 @@ describe('archivePage', () => {
       '/css/site.css': { type: 'text/css', body: 'body { background: url("../img/bg.png") }' },
       '/app.js': { type: 'text/javascript', body: 'document.title += "!";' },
       '/img/logo.png': { type: 'image/png', body: PNG_1PX },
-      '/img/bg.png': { type: 'image/png', body: PNG_1PX },
+      // Other bytes: identical content would be stored once, at the first URL's path.
+      '/img/bg.png': { type: 'image/png', body: Buffer.concat([PNG_1PX, Buffer.from('bg')]) },
     });
     const sink = new MemorySink();
     const summary = await archivePage(site.url, sink, local);
@@ -180,5 +181,33 @@ describe('archivePage', () => {
     expect(summary.failures).toBe(2);
     const codes = manifestOf(sink).resources.filter((r) => r.error).map((r) => r.errorCode);
     expect(codes).toEqual(['TOO_LARGE', 'TOO_LARGE']);
+  });
+});
+
+describe('identical content', () => {
+  it('is stored once, however many URLs serve it, and every reference points at that file', async () => {
+    const same = Buffer.concat([PNG_1PX, Buffer.from('same bytes')]);
+    const site = await serveFixture({
+      '/': { body: '<title>t</title><img src="/a.png"><img src="/b.png?v=2"><img src="/c.png"><link rel="stylesheet" href="/s.css">' },
+      '/a.png': { type: 'image/png', body: same },
+      '/b.png?v=2': { type: 'image/png', body: same },
+      '/c.png': { type: 'image/png', body: PNG_1PX },
+      '/s.css': { type: 'text/css', body: 'body { background: url(a.png) }' },
+    });
+    try {
+      const sink = new MemorySink();
+      const summary = await archivePage(site.url, sink, local);
+      const sources = [...sink.text('index.html').matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]!);
+      expect(sources).toHaveLength(3);
+      expect(sources[0]).toBe(sources[1]);
+      expect(sources[2]).not.toBe(sources[0]);
+      expect([...sink.files.keys()].filter((path) => path.endsWith('.png'))).toHaveLength(2);
+      // Both URLs are in the manifest, at the one file; the count is of files in the ZIP.
+      const entries = summary.manifest.resources.filter((r) => r.url.includes('/a.png') || r.url.includes('/b.png'));
+      expect(entries.map((r) => r.path)).toEqual([sources[0], sources[0]]);
+      expect(summary.files).toBe(sink.files.size - 1);
+    } finally {
+      await site.close();
+    }
   });
 });

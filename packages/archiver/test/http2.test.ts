@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants } from 'node:http2';
 import { afterEach, describe, expect, it } from 'vitest';
 import { archivePage, HttpFetcher, MemorySink, parseOptions, type ArchiveOptionsInput } from '../src/index.js';
-import { PNG_1PX, serveFixture, TLS_CERT_PATH, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
+import { PNG_1PX, pngFor, serveFixture, TLS_CERT_PATH, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
 
 const ca = readFileSync(TLS_CERT_PATH);
 let site: FixtureSite | undefined;
@@ -32,7 +32,7 @@ describe('HTTP/2', () => {
     const image: FixtureRoute = {
       handle: (request, response) => {
         versions.add(request.httpVersion);
-        response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
+        response.writeHead(200, { 'content-type': 'image/png' }).end(pngFor(request.url ?? ''));
       },
     };
     const routes: Record<string, FixtureRoute> = { '/': { body: `<title>h2</title>${images(30)}` } };
@@ -41,7 +41,7 @@ describe('HTTP/2', () => {
     const { sink, summary } = await capture(site.url);
     expect(summary.failures).toBe(0);
     expect(summary.files).toBe(31);
-    expect(sink.files.get(`localhost_${new URL(site.url).port}/img/29.png`)).toEqual(PNG_1PX);
+    expect(sink.files.get(`localhost_${new URL(site.url).port}/img/29.png`)).toEqual(pngFor('/img/29.png'));
     expect([...versions]).toEqual(['2.0']);
     expect(site.connections()).toBe(1);
   });
@@ -56,12 +56,12 @@ describe('HTTP/2', () => {
       open = true;
       waiting.splice(0).forEach((release) => release());
     };
-    const held = (_request: IncomingMessage, response: ServerResponse) => {
+    const held = (request: IncomingMessage, response: ServerResponse) => {
       active++;
       most = Math.max(most, active);
       waiting.push(() => {
         active--;
-        response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
+        response.writeHead(200, { 'content-type': 'image/png' }).end(pngFor(request.url ?? ''));
       });
       if (open || active >= 40) releaseAll();
       else setTimeout(releaseAll, 1000).unref();
@@ -77,7 +77,7 @@ describe('HTTP/2', () => {
   it('sends no more at once than the server takes, so queued streams do not time out', async () => {
     // 5 streams at a time, 100 ms each: 30 images take 600 ms, twice the 300 ms time-out.
     const routes: Record<string, FixtureRoute> = { '/': { body: images(30) } };
-    for (let i = 0; i < 30; i++) routes[`/img/${i}.png`] = { type: 'image/png', body: PNG_1PX };
+    for (let i = 0; i < 30; i++) routes[`/img/${i}.png`] = { type: 'image/png', body: pngFor(`/img/${i}.png`) };
     site = await serveFixture(routes, { h2: true, maxStreams: 5, latencyMs: 100 });
     const { summary } = await capture(site.url, { requestTimeoutMs: 300 });
     expect(summary.manifest.resources.filter((r) => r.error).map((r) => r.errorCode)).toEqual([]);
@@ -92,7 +92,7 @@ describe('HTTP/2', () => {
         const session = (request as unknown as { stream: { session: { goaway(): void } } }).stream.session;
         const count = (served.get(session) ?? 0) + 1;
         served.set(session, count);
-        response.writeHead(200, { 'content-type': 'image/png' }).end(PNG_1PX);
+        response.writeHead(200, { 'content-type': 'image/png' }).end(pngFor(request.url ?? ''));
         if (count === 10) session.goaway();
       },
     };

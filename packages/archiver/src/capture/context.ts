@@ -63,6 +63,8 @@ export interface CaptureContext {
   readonly pageUrls: Set<string>;
   /** In a site capture: where a linked page is saved, if it is one of the captured pages. */
   sitePages: ((url: string) => string | undefined) | undefined;
+  /** Where a body saved as it came was stored, by its SHA-256: identical content is stored once. */
+  readonly contents: Map<string, string>;
   /** SVG sprite sheets by URL, as text: pages inline them (see sprites.ts). */
   readonly sprites: Map<string, string>;
   /** ES modules by import-map key (see process-module.ts), as data: URLs. */

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { ArchiveError, isArchiveError } from '../errors.js';
+import type { FetchedResource } from '../fetch/fetcher.js';
 import { isCssType, isHtmlType } from '../resolve/content-types.js';
 import { noteProtocol, track, type CaptureContext, type Outcome, type ResourceRequest } from './context.js';
 import type { ManifestEntry } from './manifest.js';
@@ -59,7 +62,13 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     if (existing && !row.apart) return done(ctx, entry, existing);
     const css = isCssType(resource.mimeType) || (row.readAsCss === 'unless-html' && !isHtmlType(resource.mimeType));
     const mimeType = css && !resource.file ? 'text/css' : resource.mimeType;
+    // A body saved as it came is stored once, however many URLs serve it. (A parsed one is saved
+    // rewritten for its own place: the same bytes can become different files.)
+    const digest = row.parsed || css ? undefined : await contentDigest(resource);
+    const same = digest && ctx.contents.get(digest);
+    if (same) return done(ctx, entry, same);
     const path = ctx.paths.allocate(resource.url, mimeType);
+    if (digest) ctx.contents.set(digest, path);
     entry.bytes = size;
     const processed = await processFetched(ctx, row, { request, resource, path, mimeType });
     if (processed.inlined) entry.inlined = true;
@@ -72,6 +81,14 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     if (isArchiveError(error) && error.retryable) ctx.scheduler.slowDown(request.url);
     return fail(ctx, entry, error);
   }
+}
+
+/** SHA-256 of a body, in memory or spooled to disk (read back as a stream). */
+async function contentDigest(resource: FetchedResource): Promise<string> {
+  const hash = createHash('sha256');
+  if (!resource.file) return hash.update(resource.body).digest('hex');
+  for await (const chunk of createReadStream(resource.file.path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 function done(ctx: CaptureContext, entry: ManifestEntry, path: string, dataUrl?: string): Outcome {

@@ -93,3 +93,11 @@ export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * The 1×1 PNG with `path` after its end (browsers ignore bytes past IEND): a distinct file per
+ * URL, where identical content would be stored once.
+ */
+export function pngFor(path: string): Buffer {
+  return Buffer.concat([PNG_1PX, Buffer.from(path)]);
+}

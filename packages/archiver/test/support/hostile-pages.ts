@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FixtureRoute } from './fixture-site.js';
-import { PNG_1PX } from './fixture-site.js';
+import { pngFor } from './fixture-site.js';
 
 /**
  * Hostile pages for the huge-and-slow-input tests and `BENCH_ONLY=hostile`: each is a set of
@@ -16,7 +16,7 @@ const tail = '</body></html>';
 /** Routes `/img/0.png` to `/img/<count - 1>.png`, each a small PNG. */
 function images(count: number): HostileRoutes {
   const routes: HostileRoutes = {};
-  for (let i = 0; i < count; i++) routes[`/img/${i}.png`] = { type: 'image/png', body: PNG_1PX };
+  for (let i = 0; i < count; i++) routes[`/img/${i}.png`] = { type: 'image/png', body: pngFor(`/img/${i}.png`) };
   return routes;
 }
 
