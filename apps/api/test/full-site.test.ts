@@ -55,4 +55,36 @@ describe('Full Website entitlement', () => {
     expect(zip.get('index.html')?.toString()).toContain(`href="${host}/about/index.html"`);
     expect(zip.has(`${host}/blog/post-2/index.html`)).toBe(true);
   });
+
+  it('goes as far as the user chose: pages left out by pattern, fewer pages than the plan allows', async () => {
+    const token = await tokenFor('monthly');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/jobs',
+      payload: { url: site.url, mode: 'full', site: { exclude: ['/blog/**'], max_pages: 4 } },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(created.statusCode).toBe(202);
+    const job = await t.app.services.jobsService.waitForFinish(created.json().id);
+    expect(job.status).toBe('done');
+    expect(job.result?.message).toContain('Stopped at the 4 pages you asked for.');
+    const zip = await readZip((await t.app.inject(`/files/${job.id}`)).rawPayload);
+    const manifest = JSON.parse(zip.get('sitezip-manifest.json')!.toString());
+    expect(manifest.pages).toBe(4);
+    expect([...zip.keys()].some((path) => path.includes('/blog/'))).toBe(false);
+    expect(manifest.refused.counts.excluded).toBeGreaterThan(0);
+  });
+
+  it('refuses crawl options on a single page, and a pattern that is no path pattern', async () => {
+    const headers = { authorization: `Bearer ${await tokenFor('monthly')}` };
+    const single = await t.app.inject({ method: 'POST', url: '/jobs', payload: { url: site.url, site: { max_depth: 1 } }, headers });
+    expect(single.statusCode).toBe(422);
+    expect(single.json().detail).toBe('Crawl options (site) need mode "full".');
+    const url = await t.app.inject({ method: 'POST', url: '/jobs', payload: { url: site.url, mode: 'full', site: { exclude: ['https://x.test/a'] } }, headers });
+    expect(url.statusCode).toBe(422);
+    expect(url.json().detail).toMatch(/^exclude: /);
+    const deep = await t.app.inject({ method: 'POST', url: '/jobs', payload: { url: site.url, mode: 'full', site: { max_depth: 101 } }, headers });
+    expect(deep.statusCode).toBe(422);
+    expect(deep.json().detail).toBe('max_depth must be a whole number from 0 to 100');
+  });
 });

@@ -25,3 +25,4 @@ export { readTreeUsage, type TreeUsage } from './process-tree.js';
 export type { LoadedPage, PageLoader, PageLoadInit } from './load/page-loader.js';
 export { staticLoader } from './load/static-loader.js';
 export { requestEarly, type EarlyRequest } from './load/early-request.js';
+export { urlPatternProblem } from './crawl/url-patterns.js';

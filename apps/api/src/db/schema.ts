@@ -1,5 +1,5 @@
 import type { CaptureProgress } from '@sitezip/archiver';
-import type { BulkStatus, DownloadMode, JobMetrics, JobStatus, RenderMode } from '@sitezip/contracts';
+import type { BulkStatus, DownloadMode, JobMetrics, JobStatus, RenderMode, SiteRequest } from '@sitezip/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -100,6 +100,8 @@ export const jobs = pgTable(
     /** The address was typed without a scheme: when https cannot connect, http is tried. */
     httpFallback: boolean('http_fallback').notNull().default(false),
     mode: text('mode').$type<DownloadMode>().notNull(),
+    /** Full Website: how far the crawl goes, as the user chose it (within the plan's limits). */
+    siteOptions: jsonb('site_options').$type<SiteRequest>(),
     /** Render mode asked for: whether the capture loads pages in a browser first. */
     render: text('render').$type<RenderMode>().notNull().default('auto'),
     /** The owner's plan when the job was created: it sets priority and limits. */

@@ -8,7 +8,7 @@ import type { ArchiveErrorCode, ArchiveOptionsInput, ConnectionFailure, ArchiveS
 export interface CaptureRequest {
   url: string;
   mode: 'single' | 'full';
-  options: ArchiveOptionsInput & Pick<SiteOptionsInput, 'maxPages'>;
+  options: ArchiveOptionsInput & Pick<SiteOptionsInput, 'maxPages' | 'maxDepth' | 'scope' | 'exclude'>;
 }
 
 /** The engine's summary without the manifest, which stays in the ZIP (it can be large). */

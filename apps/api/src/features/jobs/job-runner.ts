@@ -1,5 +1,5 @@
 import { isArchiveError, type CaptureProgress } from '@sitezip/archiver';
-import { isFinalStatus, planLimits, planOf } from '@sitezip/contracts';
+import { isFinalStatus, planLimits, planOf, type SiteRequest } from '@sitezip/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { JobResult, JobRow } from '../../db/schema.js';
@@ -9,7 +9,7 @@ import { toHttpError } from './archive-errors.js';
 import { failureToReport, httpFallbackUrl } from './http-fallback.js';
 import { withoutPaths } from './log-privacy.js';
 import { CaptureProcessError, type CapturePool } from '../capture/capture-pool.js';
-import type { CaptureSummary } from '../capture/capture-protocol.js';
+import type { CaptureRequest, CaptureSummary } from '../capture/capture-protocol.js';
 import type { FileStore } from '../files/file-store.js';
 import type { JobEvents } from './job-events.js';
 import type { AfterJob } from './job-cancel.js';
@@ -85,7 +85,7 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       totalTimeoutMs,
       maxTotalBytes: limits.maxZipBytes,
       render: row.render,
-      ...(full ? { maxPages: limits.maxPages } : {}),
+      ...(full ? crawlOptions(row.siteOptions, limits.maxPages) : {}),
     };
     const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, signal };
     const capture = (url: string) => deps.captures.run({ url, mode: row.mode, options }, store.createUpload(jobId), hooks);
@@ -107,7 +107,9 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       summary.stoppedByCode === 'max-total-bytes'
         ? ` Stopped at the ${Math.round(limits.maxZipBytes / MB)} MB limit of your plan: the rest was left out.`
         : summary.stoppedByCode === 'max-pages'
-          ? ` Stopped at the ${limits.maxPages}-page limit of your plan.`
+          ? row.siteOptions?.max_pages && row.siteOptions.max_pages < limits.maxPages
+            ? ` Stopped at the ${row.siteOptions.max_pages} pages you asked for.`
+            : ` Stopped at the ${limits.maxPages}-page limit of your plan.`
           : '';
     const pages = row.mode === 'full' ? `${summary.pages} pages, ` : '';
     const result: JobResult = {
@@ -165,6 +167,16 @@ async function finished(deps: JobRunnerDeps, jobId: string, log: FastifyBaseLogg
   } catch (error) {
     log.error({ err: error }, 'could not complete what follows a job');
   }
+}
+
+/** A Full Website job's crawl: the user's choices, never past the plan's page limit. */
+function crawlOptions(site: SiteRequest | null, planPages: number): CaptureRequest['options'] {
+  return {
+    maxPages: Math.min(planPages, site?.max_pages ?? planPages),
+    ...(site?.max_depth !== undefined ? { maxDepth: site.max_depth } : {}),
+    ...(site?.scope ? { scope: site.scope } : {}),
+    ...(site?.exclude?.length ? { exclude: site.exclude } : {}),
+  };
 }
 
 /** What the result says about render mode: the page was rendered, or was to be and why it was not. */

@@ -1,5 +1,5 @@
 import type { CaptureProgress } from '@sitezip/archiver';
-import { JOB_CANCELLED_MESSAGE, type DownloadMode, type JobStatus, type RenderMode } from '@sitezip/contracts';
+import { JOB_CANCELLED_MESSAGE, type DownloadMode, type JobStatus, type RenderMode, type SiteRequest } from '@sitezip/contracts';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { jobs, type JobResult, type JobRow } from '../../db/schema.js';
@@ -12,6 +12,7 @@ export interface NewJob {
   httpFallback?: boolean;
   mode: DownloadMode;
   render?: RenderMode;
+  siteOptions?: SiteRequest | null;
   plan: string;
   bulkId?: string | null;
   bulkIndex?: number | null;

@@ -1,4 +1,5 @@
-import { isFinalStatus, planLimits, planOf, type DownloadMode, type RenderMode, type User } from '@sitezip/contracts';
+import { urlPatternProblem } from '@sitezip/archiver';
+import { isFinalStatus, planLimits, planOf, type DownloadMode, type RenderMode, type SiteRequest, type User } from '@sitezip/contracts';
 import type { JobRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { JobEvents } from './job-events.js';
@@ -15,6 +16,8 @@ export interface NewJobRequest {
   httpFallback?: boolean;
   mode: DownloadMode;
   render?: RenderMode | undefined;
+  /** How far a Full Website download goes (premium users' choices). */
+  site?: SiteRequest | undefined;
   user: User | undefined;
   /** Counts anonymous jobs per address. */
   ip: string;
@@ -37,6 +40,9 @@ export class JobsService {
     if (request.mode === 'full' && !limits.fullWebsite) {
       throw new HttpError(403, 'Full Website downloads need a premium plan (monthly or yearly).');
     }
+    if (request.site && request.mode !== 'full') throw new HttpError(422, 'Crawl options (site) need mode "full".');
+    const patternProblem = request.site?.exclude?.map(urlPatternProblem).find(Boolean);
+    if (patternProblem) throw new HttpError(422, `exclude: ${patternProblem}`);
     const whose = request.user ? { ownerId: request.user.id } : { requester: this.requesterOf(request.ip) };
     const active = await this.jobs.activeCount(whose);
     if (active >= limits.maxConcurrentJobs) {
@@ -53,6 +59,7 @@ export class JobsService {
       httpFallback: request.httpFallback ?? false,
       mode: request.mode,
       render: request.render ?? 'auto',
+      siteOptions: request.site ?? null,
       plan,
     });
     await this.queue.enqueue(row.id, queuePriority(plan));

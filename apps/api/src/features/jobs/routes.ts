@@ -91,7 +91,7 @@ export async function jobRoutes(app: FastifyInstance, deps: JobRoutesDeps): Prom
     const url = validateUrl(body.url, landingUrlMessages);
     if (!url.ok) throw new HttpError(422, url.message);
     const user = await auth.optionalUser(request.headers.authorization);
-    return service.create({ url: url.url, httpFallback: !hasScheme(body.url), mode: body.mode, render: body.render, user, ip: request.ip });
+    return service.create({ url: url.url, httpFallback: !hasScheme(body.url), mode: body.mode, render: body.render, site: body.site, user, ip: request.ip });
   };
 
   await app.register(async (scope) => {
