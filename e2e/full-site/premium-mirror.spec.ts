@@ -11,7 +11,6 @@ let site: FixtureSite;
 let other: FixtureSite;
 let workDir: string;
 
-
 async function signIn(page: Page, request: APIRequestContext, plan: 'free' | 'monthly'): Promise<void> {
   const email = `${plan}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
   const registered = await request.post('/auth/register', { data: { name: 'Mirror', email, password: 'password1' } });
@@ -89,3 +88,32 @@ test('a premium user mirrors a site whose pages link to each other offline', asy
     await offline.close();
   }
 });
+
+test('a premium user chooses how far the crawl goes: pages left out by pattern, a page count', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page, request, 'monthly');
+  await page.goto('/dashboard');
+  const quick = page.locator('#quick-download');
+  await expect(quick.getByRole('radio', { name: 'Full Website' })).toBeEnabled();
+  // Crawl options appear with Full Website only.
+  await expect(quick.getByTestId('crawl-options')).toHaveCount(0);
+  await quick.locator('label', { hasText: 'Full Website' }).click();
+  await quick.getByText('Crawl options').click();
+  await quick.getByLabel('Pages at most').fill('3');
+  await quick.getByLabel('Leave out (one pattern a line)').fill('/blog/**');
+  await quick.getByLabel('Website URL').fill(site.url);
+  await quick.getByRole('button', { name: 'Download ZIP' }).click();
+  await expect(quick.getByTestId('result-panel')).toBeVisible({ timeout: 90_000 });
+  await expect(quick.getByTestId('result-panel')).toContainText('Saved 3 pages');
+  await expect(quick.getByTestId('result-panel')).toContainText('Stopped at the 3 pages you asked for.');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), quick.getByTestId('download-link').click()]);
+  const zipPath = join(workDir, 'chosen.zip');
+  await download.saveAs(zipPath);
+  const unpacked = join(workDir, 'chosen');
+  await unzipTo(await readFile(zipPath), unpacked);
+  const manifest = JSON.parse(await readFile(join(unpacked, 'sitezip-manifest.json'), 'utf8'));
+  expect(manifest.pages).toBe(3);
+  expect(manifest.resources.some((r: { path?: string }) => r.path?.includes('/blog/'))).toBe(false);
+});
+

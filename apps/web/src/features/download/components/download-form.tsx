@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useSession } from '../../../lib/use-session';
 import { downloadVariants, type DownloadVariantName } from '../download-variants';
 import { useCreateDownload } from '../hooks/use-create-download';
+import { defaultCrawlChoices, siteRequestOf } from '../crawl-choices';
+import { CrawlOptions } from './crawl-options';
 import { DownloadProgress } from './download-progress';
 import { ErrorPanel } from './error-panel';
 import { ModeOptions } from './mode-options';
@@ -15,6 +17,7 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
   const copy = downloadVariants[variant];
   const [url, setUrl] = useState('');
   const [mode, setMode] = useState<DownloadMode>('single');
+  const [crawl, setCrawl] = useState(defaultCrawlChoices);
   const [fieldError, setFieldError] = useState<string>();
   const session = useSession();
   const token = session?.token;
@@ -38,7 +41,8 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
     setFieldError(undefined);
     // The address goes as typed: the server completes a missing scheme itself, and knows then
     // that it may try http:// when https cannot connect.
-    void start({ url: url.trim(), mode });
+    const site = mode === 'full' ? siteRequestOf(crawl) : undefined;
+    void start({ url: url.trim(), mode, ...(site ? { site } : {}) });
   }
 
   function handleUrlChange(value: string) {
@@ -65,6 +69,7 @@ export function DownloadForm({ variant = 'landing' }: { variant?: DownloadVarian
               unlockLink={session ? copy.unlockLinkSignedIn : copy.unlockLink}
               onChange={setMode}
             />
+            {mode === 'full' && fullAllowed && <CrawlOptions value={crawl} onChange={setCrawl} />}
           </div>
           {state.status === 'generating' && (
             // In the mode choice's cell, under the progress: the form keeps its height.
