@@ -124,6 +124,7 @@ export async function runCapture(
     pageUrls: new Set([pageUrl]),
     sitePages: undefined,
     contents: new Map(),
+    committedBytes: 0,
     sprites: new Map(),
     modules: new Map(),
     moduleTasks: new Set(),

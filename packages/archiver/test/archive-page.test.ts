@@ -182,6 +182,23 @@ describe('archivePage', () => {
     const codes = manifestOf(sink).resources.filter((r) => r.error).map((r) => r.errorCode);
     expect(codes).toEqual(['TOO_LARGE', 'TOO_LARGE']);
   });
+
+  it('stops saving at maxTotalBytes even when every file arrives at once', async () => {
+    // Six distinct bodies fetched in parallel and spooled to disk (hashed, then saved, later): the
+    // limit counts each as it passes, not once saved.
+    const images = Array.from({ length: 6 }, (_, i) => Buffer.concat([PNG_1PX, Buffer.alloc(100_000, i + 1)]));
+    site = await serveFixture({
+      '/': { body: images.map((_, i) => `<img src="/i${i}.png">`).join('') },
+      ...Object.fromEntries(images.map((body, i) => [`/i${i}.png`, { type: 'image/png', body }])),
+    });
+    const sink = new MemorySink();
+    const summary = await archivePage(site.url, sink, { ...local, maxTotalBytes: 250_000, spoolThresholdBytes: 50_000 });
+    expect([...sink.files.keys()].filter((path) => path.endsWith('.png'))).toHaveLength(2);
+    const manifest = manifestOf(sink);
+    expect(manifest.stoppedByCode).toBe('max-total-bytes');
+    expect(manifest.resources.filter((r) => r.errorCode === 'LIMIT_REACHED')).toHaveLength(4);
+    expect(summary.failures).toBe(4);
+  });
 });
 
 describe('identical content', () => {

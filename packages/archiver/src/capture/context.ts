@@ -65,6 +65,11 @@ export interface CaptureContext {
   sitePages: ((url: string) => string | undefined) | undefined;
   /** Where a body saved as it came was stored, by its SHA-256: identical content is stored once. */
   readonly contents: Map<string, string>;
+  /**
+   * Bytes promised to bodies that passed the byte limit and are still on their way into the
+   * archive: the limit counts them at once, since saving happens later and many run in parallel.
+   */
+  committedBytes: number;
   /** SVG sprite sheets by URL, as text: pages inline them (see sprites.ts). */
   readonly sprites: Map<string, string>;
   /** ES modules by import-map key (see process-module.ts), as data: URLs. */
@@ -95,6 +100,13 @@ export function track(ctx: CaptureContext, work: Promise<void>, set: Set<Promise
 /** Waits for processing to finish, including processing started while waiting. */
 export async function drain(ctx: CaptureContext, set: Set<Promise<void>> = ctx.pending): Promise<void> {
   while (set.size > 0) await Promise.all([...set]);
+}
+
+/** Takes `size` bytes of the capture's byte budget, or returns false when they no longer fit. */
+export function commitBytes(ctx: CaptureContext, size: number): boolean {
+  if (ctx.committedBytes + size > ctx.options.maxTotalBytes) return false;
+  ctx.committedBytes += size;
+  return true;
 }
 
 export async function save(ctx: CaptureContext, path: string, data: Buffer, compress: boolean): Promise<void> {

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { ArchiveError, isArchiveError } from '../errors.js';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { isCssType, isHtmlType } from '../resolve/content-types.js';
-import { noteProtocol, track, type CaptureContext, type Outcome, type ResourceRequest } from './context.js';
+import { commitBytes, noteProtocol, track, type CaptureContext, type Outcome, type ResourceRequest } from './context.js';
 import type { ManifestEntry } from './manifest.js';
 import { processFetched, RESOURCE_KINDS, type KindRow } from './resource-kinds.js';
 
@@ -53,11 +53,6 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     if (resource.status >= 400) {
       return fail(ctx, entry, new ArchiveError('HTTP_ERROR', `HTTP ${resource.status}`, { status: resource.status }));
     }
-    const size = resource.file?.size ?? resource.body.length;
-    if (ctx.progress.bytes + size > ctx.options.maxTotalBytes) {
-      ctx.refusals.stopBy('max-total-bytes', `maxTotalBytes (${ctx.options.maxTotalBytes}) reached`);
-      return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: the capture reached ${ctx.options.maxTotalBytes} bytes.`));
-    }
     const existing = ctx.paths.pathOf(resource.url);
     if (existing && !row.apart) return done(ctx, entry, existing);
     const css = isCssType(resource.mimeType) || (row.readAsCss === 'unless-html' && !isHtmlType(resource.mimeType));
@@ -67,6 +62,11 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     const digest = row.parsed || css ? undefined : await contentDigest(resource);
     const same = digest && ctx.contents.get(digest);
     if (same) return done(ctx, entry, same);
+    const size = resource.file?.size ?? resource.body.length;
+    if (!commitBytes(ctx, size)) {
+      ctx.refusals.stopBy('max-total-bytes', `maxTotalBytes (${ctx.options.maxTotalBytes}) reached`);
+      return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: the capture reached ${ctx.options.maxTotalBytes} bytes.`));
+    }
     const path = ctx.paths.allocate(resource.url, mimeType);
     if (digest) ctx.contents.set(digest, path);
     entry.bytes = size;
