@@ -27,6 +27,10 @@ const tools: Tool[] = [
     available: true,
     runs: RUNS,
   },
+  // PAGE_BEFORE_BIN=<old checkout>/packages/archiver/bin/sitezip.js: an older build, run beside this one.
+  ...(process.env.PAGE_BEFORE_BIN
+    ? [{ name: 'sitezip (before)', command: process.execPath, args: (url: string, out: string) => [process.env.PAGE_BEFORE_BIN!, url, '-o', join(out, 'page.zip')], available: true, runs: RUNS }]
+    : []),
   {
     name: 'wget -p -k -E -H',
     command: 'wget',
@@ -93,8 +97,9 @@ async function runTable(
       for (let i = 0; i < tool.runs; i++) {
         const out = await mkdtemp(join(tmpdir(), 'sitezip-bench-'));
         const run = await measure(tool.command, tool.args(server.url, out), { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', ...env });
-        if (run.code !== 0 && tool.name === 'sitezip') throw new Error(`sitezip failed: ${run.stderr}`);
-        files = tool.name === 'sitezip' ? (await readZip(await readFile(join(out, 'page.zip')))).size - 1 : await countFiles(out);
+        const ours = tool.name.startsWith('sitezip');
+        if (run.code !== 0 && ours) throw new Error(`sitezip failed: ${run.stderr}`);
+        files = ours ? (await readZip(await readFile(join(out, 'page.zip')))).size - 1 : await countFiles(out);
         runs.push(run);
         await rm(out, { recursive: true, force: true });
       }
