@@ -8,6 +8,7 @@ import { throttleLatest } from '../../lib/throttle.js';
 import { toHttpError } from './archive-errors.js';
 import { failureToReport, httpFallbackUrl } from './http-fallback.js';
 import { withoutPaths } from './log-privacy.js';
+import { stopNotice } from './stop-notice.js';
 import { CaptureProcessError, type CapturePool } from '../capture/capture-pool.js';
 import type { CaptureRequest, CaptureSummary } from '../capture/capture-protocol.js';
 import type { FileStore } from '../files/file-store.js';
@@ -29,7 +30,6 @@ export interface JobRunnerDeps {
 const PROGRESS_SAVE_MS = 500;
 // The cancel event is the fast path; the row is the truth when an event across processes was missed.
 const CANCEL_CHECK_MS = 1_000;
-const MB = 1024 * 1024;
 // The engine stops itself at its time budget and saves what it has; this is for a capture that cannot.
 const DEADLINE_GRACE_MS = 15_000;
 
@@ -103,14 +103,12 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
     const bytes = (await store.stat(jobId))?.bytes ?? 0;
     const host = new URL(summary.finalUrl).host;
     const failed = summary.failures ? `, ${summary.failures} could not be downloaded` : '';
-    const capped =
-      summary.stoppedByCode === 'max-total-bytes'
-        ? ` Stopped at the ${Math.round(limits.maxZipBytes / MB)} MB limit of your plan: the rest was left out.`
-        : summary.stoppedByCode === 'max-pages'
-          ? row.siteOptions?.max_pages && row.siteOptions.max_pages < limits.maxPages
-            ? ` Stopped at the ${row.siteOptions.max_pages} pages you asked for.`
-            : ` Stopped at the ${limits.maxPages}-page limit of your plan.`
-          : '';
+    const capped = stopNotice(summary.stoppedByCode, {
+      maxZipBytes: limits.maxZipBytes,
+      planPages: limits.maxPages,
+      askedPages: row.siteOptions?.max_pages,
+      maxDepth: row.siteOptions?.max_depth,
+    });
     const pages = row.mode === 'full' ? `${summary.pages} pages, ` : '';
     const result: JobResult = {
       filename: zipFilename(summary.finalUrl),
