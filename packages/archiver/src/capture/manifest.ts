@@ -24,6 +24,8 @@ export interface RenderReport {
   refused?: number;
   /** The first refused requests, and why (a WebSocket, a POST, an address the guard refused...). */
   refusedRequests?: { method: string; url: string; reason: string }[];
+  /** The first POSTs sent for the page's scripts (GraphQL, search): what the capture asked the site on its behalf. */
+  posted?: { url: string; requestBodySha256: string | undefined; status: number }[];
   durationMs?: number;
   /** The self-check: the copy opened from file:// with the network off, against the rendered original. */
   check?: CopyCheck;
