@@ -12,7 +12,7 @@ import { launchFirefox, viewInFirefox } from '../support/firefox.js';
 import { openOffline, unzipTo } from '../support/offline.js';
 
 // A page built from POSTs (two GraphQL queries to one URL, a form-encoded XHR, bodies as bytes
-// and as a Blob), captured once with the built CLI (--render always): its live copy answers
+// and as a Blob, a synchronous XHR), captured once with the built CLI (--render always): its live copy answers
 // every POST from the recording when opened from file://, in Chromium and in Firefox.
 
 const cli = fileURLToPath(new URL('../../packages/archiver/bin/sitezip.js', import.meta.url));
@@ -51,7 +51,7 @@ test.afterAll(async () => {
 
 test('the capture sent each POST once and kept the live copy', () => {
   expect(manifest.resources[0]?.render).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0 } });
-  expect(seen.map((request) => `${request.method} ${request.path}`).sort()).toEqual(['POST /echo', 'POST /echo', 'POST /graphql', 'POST /graphql', 'POST /search']);
+  expect(seen.map((request) => `${request.method} ${request.path}`).sort()).toEqual(['POST /echo', 'POST /echo', 'POST /echo', 'POST /graphql', 'POST /graphql', 'POST /search']);
 });
 
 test('offline in Chromium, the live copy shows every answer with no request failed', async ({ browser }) => {

@@ -4,7 +4,7 @@ import type { SeenRequest } from './support/render-site.js';
 
 // A page that builds itself from POSTs, as GraphQL clients (Apollo, urql, Relay) and search
 // boxes do: two queries to one /graphql URL with different bodies (one of them asked twice),
-// a form-encoded XHR, and bodies sent as bytes and as a Blob.
+// a form-encoded XHR, bodies sent as bytes and as a Blob, and a synchronous XHR of a typed array.
 
 const INDEX = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Otters</title></head><body>
@@ -14,6 +14,7 @@ const INDEX = `<!doctype html>
 <p>Search: <span id="search">…</span></p>
 <p>Bytes: <span id="bytes">…</span></p>
 <p>Blob: <span id="blob">…</span></p>
+<p>Sync: <span id="sync">…</span></p>
 <script src="/app.js"></script>
 </body></html>`;
 
@@ -33,6 +34,10 @@ xhr.onload = () => show('search', xhr.responseText);
 xhr.send(new URLSearchParams({ q: 'otter', page: '1' }));
 fetch('/echo', { method: 'POST', body: new TextEncoder().encode('sent as bytes') }).then((r) => r.text()).then((text) => show('bytes', text));
 fetch('/echo', { method: 'POST', body: new Blob(['sent as a Blob']) }).then((r) => r.text()).then((text) => show('blob', text));
+const sync = new XMLHttpRequest();
+sync.open('POST', '/echo', false);
+sync.send(new Uint16Array([0x6f73, 0x6b2c]));
+show('sync', sync.responseText + ' (synchronous XHR)');
 `;
 
 /** A page that asks for what a capture never sends: a PUT and a beacon. */
@@ -55,6 +60,7 @@ export const SHOWN = [
   'results for otter, page 1',
   'echo: sent as bytes',
   'echo: sent as a Blob',
+  'echo: so,k (synchronous XHR)',
 ];
 
 /** The fixture's routes; every request to the POST endpoints is kept in `seen` with its body. */

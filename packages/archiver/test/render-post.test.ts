@@ -11,7 +11,7 @@ import { postRoutes, SHOWN } from './render-post.fixture.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { BROWSER_UA, FETCHER_UA, type SeenRequest } from './support/render-site.js';
 
-// A page built from POSTs (GraphQL, a search form, bodies as bytes and Blob): rendered with each
+// A page built from POSTs (GraphQL, a search form, bodies as bytes and Blob, a synchronous XHR): rendered with each
 // POST sent once through the engine's fetcher, and kept running offline by the replay layer.
 
 const seen: SeenRequest[] = [];
@@ -61,6 +61,7 @@ describe('a page built from POSTs', () => {
         `POST /search q=otter&page=1 ${FETCHER_UA}`,
         `POST /echo sent as bytes ${FETCHER_UA}`,
         `POST /echo sent as a Blob ${FETCHER_UA}`,
+        `POST /echo so,k ${FETCHER_UA}`,
       ].sort(),
     );
   });
@@ -75,6 +76,7 @@ describe('a page built from POSTs', () => {
         `POST ${site.origin}/search sha256=${sha256('q=otter&page=1')}`,
         `POST ${site.origin}/echo sha256=${sha256('sent as bytes')}`,
         `POST ${site.origin}/echo sha256=${sha256('sent as a Blob')}`,
+        `POST ${site.origin}/echo sha256=${sha256('so,k')}`,
       ].sort(),
     );
     const pets = posts.find((exchange) => exchange.requestBodySha256 === sha256(PETS));
@@ -123,12 +125,12 @@ describe('its capture', () => {
     const render = manifest.resources[0]?.render;
     expect(render).toMatchObject({ output: 'live', refused: 0, check: { failedRequests: 0, onlineRequests: 0, textMatch: 1 } });
     expect(render?.posted?.map(({ url, status }) => `${status} ${new URL(url).pathname}`).sort()).toEqual(
-      ['200 /echo', '200 /echo', '200 /graphql', '200 /graphql', '200 /search'],
+      ['200 /echo', '200 /echo', '200 /echo', '200 /graphql', '200 /graphql', '200 /search'],
     );
     expect(sink.text('sitezip-replay.js')).toContain(`"POST ${site.origin}/graphql sha256=${sha256(PETS)}"`);
     // Rendering sent each POST once; the checks offline sent none.
     expect(seen.filter((request) => request.path === '/graphql')).toHaveLength(2);
-    expect(seen).toHaveLength(5);
+    expect(seen).toHaveLength(6);
   });
 
   it('shows every answer when opened from file:// with the network refused', async () => {
