@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FixtureRoute } from './support/fixture-site.js';
-import type { SeenRequest } from './support/render-site.js';
+import { recordRequest, type SeenRequest } from './support/render-site.js';
 
 // A page that builds itself from POSTs, as GraphQL clients (Apollo, urql, Relay) and search
 // boxes do: two queries to one /graphql URL with different bodies (one of them asked twice),
@@ -66,16 +66,11 @@ export const SHOWN = [
 /** The fixture's routes; every request to the POST endpoints is kept in `seen` with its body. */
 export function postRoutes(seen: SeenRequest[]): Record<string, FixtureRoute> {
   const byBody = (answer: (body: string) => { type: string; body: string }): FixtureRoute => ({
-    handle: (request: IncomingMessage, response: ServerResponse) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const body = Buffer.concat(chunks).toString();
-        seen.push({ method: request.method ?? '', path: request.url ?? '', userAgent: request.headers['user-agent'], body });
+    handle: (request: IncomingMessage, response: ServerResponse) =>
+      recordRequest(request, seen, (body) => {
         const reply = answer(body);
         response.writeHead(request.method === 'POST' ? 200 : 405, { 'content-type': reply.type }).end(reply.body);
-      });
-    },
+      }),
   });
   return {
     '/': { body: INDEX },
