@@ -40,9 +40,10 @@ sync.send(new Uint16Array([0x6f73, 0x6b2c]));
 show('sync', sync.responseText + ' (synchronous XHR)');
 `;
 
-/** A page that asks for what a capture never sends: a PUT and a beacon. */
+/** A page that asks for what a capture never sends: a PUT, a beacon, a body past the cap. */
 const REFUSED = `<!doctype html><title>Refused</title><p id="put">…</p><script>
 navigator.sendBeacon('/collect', 'seen');
+fetch('/echo', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1) });
 fetch('/graphql', { method: 'PUT', body: '{"pets":[]}' }).then(() => { document.getElementById('put').textContent = 'PUT sent'; },
   () => { document.getElementById('put').textContent = 'PUT refused'; });
 </script>`;

@@ -87,7 +87,7 @@ describe('a page built from POSTs', () => {
 });
 
 describe('what a capture never sends', () => {
-  it('refuses a PUT and a beacon, which never reach the server, and says why', async () => {
+  it('refuses a PUT, a beacon and a body past the cap, which never reach the server, and says why', async () => {
     seen.length = 0;
     const result = await render('/refused');
     expect(result.html).toContain('PUT refused');
@@ -98,6 +98,12 @@ describe('what a capture never sends', () => {
       ]),
     );
     expect(result.blocked.find((request) => request.method === 'PUT')?.message).toMatch(/never sent: a capture must not change the site/);
+    expect(result.blocked.find((request) => request.url.endsWith('/echo'))).toMatchObject({
+      method: 'POST',
+      reason: 'fetch-failed',
+      code: 'TOO_LARGE',
+      message: expect.stringContaining(`is ${1024 * 1024 + 1} bytes, more than the ${1024 * 1024} bytes a capture sends`),
+    });
     expect(seen).toEqual([]);
   });
 });
