@@ -106,6 +106,19 @@ describe('what a capture never sends', () => {
     });
     expect(seen).toEqual([]);
   });
+
+  it('names each refusal and its reason in the manifest', async () => {
+    const sink = new MemorySink();
+    await archivePage(`${site.origin}/refused`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
+    const refused = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render?.refusedRequests;
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        { method: 'PUT', url: `${site.origin}/graphql`, reason: 'method', message: 'PUT requests are never sent: a capture must not change the site.' },
+        { method: 'POST', url: `${site.origin}/echo`, reason: 'fetch-failed', message: expect.stringMatching(/is 1048577 bytes, more than the 1048576 bytes a capture sends/) },
+      ]),
+    );
+    expect(seen).toEqual([]);
+  });
 });
 
 describe('its capture', () => {

@@ -55,7 +55,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
           settled: result.settled,
           requests: result.exchanges.length,
           refused: result.blocked.length,
-          refusedRequests: result.blocked.slice(0, 20).map(({ method, url, reason }) => ({ method, url, reason })),
+          refusedRequests: result.blocked.slice(0, 20).map(({ method, url, reason, message }) => ({ method, url, reason, message })),
           posted: posted.slice(0, 20).map(({ url, requestBodySha256, response }) => ({ url, requestBodySha256, status: response.status })),
           durationMs: Math.round(result.timings.total),
         },
