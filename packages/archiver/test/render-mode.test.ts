@@ -98,7 +98,9 @@ describe('render mode', () => {
     expect(page.render?.candidates?.live?.textMatch).toBeLessThan(0.5);
     expect(page.render?.requests).toBeGreaterThanOrEqual(4);
     // What the render refused is named: here the page's WebSocket.
-    expect(page.render?.refusedRequests).toEqual([{ method: 'GET', url: `ws://${new URL(site.url).host}/live`, reason: 'live-stream' }]);
+    expect(page.render?.refusedRequests).toEqual([
+      { method: 'GET', url: `ws://${new URL(site.url).host}/live`, reason: 'live-stream', message: 'WebSockets are never opened.' },
+    ]);
     // The self-check opened the copy from file:// with the network off: it looks and reads the same.
     expect(page.render?.check).toMatchObject({ browser: 'chromium', failedRequests: 0, onlineRequests: 0, textMatch: 1 });
     expect(page.render!.check!.pixelDiff).toBeLessThanOrEqual(0.5);

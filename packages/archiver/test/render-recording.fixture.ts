@@ -29,8 +29,8 @@ xhr.open('GET', '/api/xhr.txt');
 xhr.onload = () => add('xhr', xhr.responseText);
 xhr.send();
 
-fetch('/api/save', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ saved: 1 }) })
-  .then((response) => add('post', response.status), () => add('post', 'refused'));
+fetch('/api/save', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ saved: 1 }) })
+  .then((response) => add('put', response.status), () => add('put', 'refused'));
 
 add('chunk', (await import('./chunk.js')).name);
 add('absolute chunk', (await import('/static/abs-chunk.js')).name);

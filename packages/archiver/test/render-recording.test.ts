@@ -45,7 +45,7 @@ describe('a page built by its scripts', () => {
     expect(result.html).toContain('<p id="written" data-script="ran">written by document.write</p>');
     for (const line of [
       'xhr: text by XHR',
-      'post: refused',
+      'put: refused',
       'chunk: relative chunk',
       'absolute chunk: from an absolute path',
       'worker: fetched in a worker',
@@ -101,12 +101,12 @@ describe('a page built by its scripts', () => {
     expect(data?.response.body.toString()).toBe('{"heading":"Heading from JSON"}');
   });
 
-  it('records the POST it could not send, keyed by its body', () => {
+  it('records the PUT it never sends, keyed by its body', () => {
     const hash = createHash('sha256').update('{"saved":1}').digest('hex');
     expect(result.blocked).toEqual([
       expect.objectContaining({
-        key: `POST ${site.origin}/api/save sha256=${hash}`,
-        method: 'POST',
+        key: `PUT ${site.origin}/api/save sha256=${hash}`,
+        method: 'PUT',
         reason: 'method',
         resourceType: 'fetch',
         requestBodySha256: hash,

@@ -163,4 +163,23 @@ describe('WARC output', () => {
     expect(image.payloadDigest).toBe(sha256(PNG_1PX));
     expect(records.filter((r) => r.type === 'response').map((r) => r.protocol)).toEqual(['h2', 'h2']);
   });
+
+  it('records a POST with its method and body, which replay tools match its response by', async () => {
+    const body = '{"query":"{ pets { name } }"}';
+    const api = await serveFixture({ '/graphql': { handle: (q, r) => void q.resume().on('end', () => r.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{}}')) } });
+    const path = join(dir, 'post.warc.gz');
+    const warc = await openWarcFile(path, { software: 'sitezip test', description: 'POST' });
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0 }), {}, {}, { log: warc });
+    try {
+      await fetcher.fetch(`${api.origin}/graphql`, { method: 'POST', body: Buffer.from(body), headers: { 'content-type': 'application/json' } });
+    } finally {
+      await fetcher.close();
+      await api.close();
+    }
+    await warc.close();
+    const request = (await readWarc(path)).find((r) => r.type === 'request')!;
+    expect(request.line).toBe('POST /graphql HTTP/1.1');
+    expect(request.headers).toEqual(expect.arrayContaining([['content-type', 'application/json'], ['content-length', String(body.length)]]));
+    expect(request.payload.toString()).toBe(body);
+  });
 });

@@ -31,9 +31,9 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const data: ReplayData = { base: served.response.url, responses: {}, files: {} };
   let replayBytes = 0;
   await Promise.all(
-    (page.browserResponses ?? []).map(async ({ url, type, response }) => {
+    (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
       const kind = FILE_KINDS[type];
-      if (kind) {
+      if (kind && method === 'GET') {
         const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0 });
         if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);
         return;
@@ -41,7 +41,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
       if (!REPLAYED.has(type) || response.file || replayBytes + response.body.length > MAX_REPLAY_BYTES) return;
       replayBytes += response.body.length;
       const contentType = response.headers['content-type'];
-      data.responses[`GET ${url}`] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: response.body.toString('base64') };
+      data.responses[key] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: response.body.toString('base64') };
     }),
   );
   const replayPath = ctx.paths.reserve(path.replace(/[^/]*$/, 'sitezip-replay.js'));

@@ -22,8 +22,10 @@ export interface RenderReport {
   /** Requests the browser made that the engine answered, and those it refused. */
   requests?: number;
   refused?: number;
-  /** The first refused requests, and why (a WebSocket, a POST, an address the guard refused...). */
-  refusedRequests?: { method: string; url: string; reason: string }[];
+  /** The first refused requests, and why (a WebSocket, a PUT, an address the guard refused, a body past the cap...). */
+  refusedRequests?: { method: string; url: string; reason: string; message: string }[];
+  /** The first POSTs sent for the page's scripts (GraphQL, search): what the capture asked the site on its behalf. */
+  posted?: { url: string; requestBodySha256: string | undefined; status: number }[];
   durationMs?: number;
   /** The self-check: the copy opened from file:// with the network off, against the rendered original. */
   check?: CopyCheck;

@@ -2,11 +2,16 @@
 // from file://) that runs first in the page and answers what its scripts ask for from what the
 // browser recorded while rendering. Source text, as it runs in the page.
 
+import { SHA256_SOURCE } from './replay-hash.js';
+
 /** What the page's scripts get offline: recorded responses, and where recorded files are in the copy. */
 export interface ReplayData {
   /** The page's address online: addresses the scripts build from `location` resolve against it. */
   base: string;
-  /** `METHOD url` → the response the browser got (body in base64). */
+  /**
+   * `GET url`, or `POST url sha256=<hex>` with the SHA-256 of the request body (exchangeKey in
+   * render/exchange.ts) → the response the browser got (body in base64).
+   */
   responses: Record<string, { status: number; headers: Record<string, string>; body: string }>;
   /** Absolute URL → path of the file in the copy, relative to the page. */
   files: Record<string, string>;
@@ -20,7 +25,8 @@ export function replayDataScript(data: ReplayData): string {
 }
 
 /**
- * Answers fetch() and XHR from recorded responses; points scripts, images, stylesheets, media
+ * Answers fetch() and XHR from recorded responses (a POST by its URL and body: a string,
+ * URLSearchParams, an ArrayBuffer or typed array; for fetch() also a Blob or a Request); points scripts, images, stylesheets, media
  * and FontFace sources that scripts add by their online address at the copy's files; keeps
  * history.pushState from throwing where file:// refuses the path (the address bar stays).
  */
@@ -46,8 +52,30 @@ export const REPLAY_LAYER = `(function () {
     for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
     return bytes;
   }
-  function recorded(method, url) {
-    return data.responses[String(method || 'GET').toUpperCase() + ' ' + original(url)];
+  ${SHA256_SOURCE}
+  // The recorded request's key (exchangeKey): a body of no bytes is no body.
+  function recorded(method, url, bytes) {
+    var key = String(method || 'GET').toUpperCase() + ' ' + original(url);
+    return data.responses[bytes && bytes.length ? key + ' sha256=' + sha256(bytes) : key];
+  }
+  var encoder = new TextEncoder();
+  // The bytes the browser sends for a body, where a script can tell them at once; undefined for
+  // a Blob (read asynchronously), FormData (its boundary is random), a stream or a document.
+  function bodyBytes(body) {
+    if (body === undefined || body === null) return new Uint8Array(0);
+    if (typeof body === 'string') return encoder.encode(body);
+    if (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) return encoder.encode(String(body));
+    if (body instanceof ArrayBuffer) return new Uint8Array(body);
+    if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    return undefined;
+  }
+  function fetchBodyBytes(input, init, isRequest) {
+    if (init && init.body !== undefined && init.body !== null) {
+      if (typeof Blob !== 'undefined' && init.body instanceof Blob) return init.body.arrayBuffer().then(function (buffer) { return new Uint8Array(buffer); });
+      return Promise.resolve(bodyBytes(init.body));
+    }
+    if (isRequest) return input.clone().arrayBuffer().then(function (buffer) { return new Uint8Array(buffer); });
+    return Promise.resolve(new Uint8Array(0));
   }
   function local(url) {
     var path = data.files[original(url)];
@@ -58,22 +86,43 @@ export const REPLAY_LAYER = `(function () {
     var isRequest = typeof Request !== 'undefined' && input instanceof Request;
     var url = isRequest ? input.url : String(input);
     var method = String((init && init.method) || (isRequest ? input.method : 'GET')).toUpperCase();
-    var hit = recorded(method === 'HEAD' ? 'GET' : method, url);
-    if (!hit) return realFetch.apply(this, arguments);
-    var status = hit.status >= 200 && hit.status <= 599 ? hit.status : 200;
-    var empty = method === 'HEAD' || status === 204 || status === 205 || status === 304;
-    var response = new Response(empty ? null : decode(hit.body), { status: status, headers: hit.headers });
-    try { Object.defineProperty(response, 'url', { value: original(url) }); } catch (error) {}
-    return Promise.resolve(response);
+    var self = this, args = arguments;
+    function answer(hit) {
+      if (!hit) return realFetch.apply(self, args);
+      var status = hit.status >= 200 && hit.status <= 599 ? hit.status : 200;
+      var empty = method === 'HEAD' || status === 204 || status === 205 || status === 304;
+      var response = new Response(empty ? null : decode(hit.body), { status: status, headers: hit.headers });
+      try { Object.defineProperty(response, 'url', { value: original(url) }); } catch (error) {}
+      return Promise.resolve(response);
+    }
+    if (method !== 'POST') return answer(recorded(method === 'HEAD' ? 'GET' : method, url));
+    return fetchBodyBytes(input, init, isRequest).then(function (bytes) { return answer(bytes && recorded(method, url, bytes)); });
   };
-  var open = XMLHttpRequest.prototype.open;
+  function blobUrl(hit) {
+    return URL.createObjectURL(new Blob([decode(hit.body)], { type: hit.headers['content-type'] || '' }));
+  }
+  // An XHR POST is found by its body, which comes with send(): open() is held until then.
+  var posts = new WeakMap();
+  var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.open = function (method, url) {
-    var hit = recorded(method, url);
+    var post = String(method).toUpperCase() === 'POST';
+    if (post) posts.set(this, { url: url, async: arguments.length < 3 || Boolean(arguments[2]) });
+    else posts.delete(this);
+    var hit = !post && recorded(method, url);
     if (!hit) return open.apply(this, arguments);
     var args = Array.prototype.slice.call(arguments);
     args[0] = 'GET';
-    args[1] = URL.createObjectURL(new Blob([decode(hit.body)], { type: hit.headers['content-type'] || '' }));
+    args[1] = blobUrl(hit);
     return open.apply(this, args);
+  };
+  XMLHttpRequest.prototype.send = function (body) {
+    var post = posts.get(this);
+    var bytes = post && bodyBytes(body);
+    var hit = bytes && recorded('POST', post.url, bytes);
+    if (!hit) return send.apply(this, arguments);
+    // Opened again as a GET of the recorded body (headers set in between no longer matter).
+    open.call(this, 'GET', blobUrl(hit), post.async);
+    return send.call(this);
   };
   function mapped(value) {
     var path = local(value);

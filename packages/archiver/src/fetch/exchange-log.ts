@@ -9,8 +9,8 @@ export interface ExchangeHead {
   /** When the request was sent. */
   date: Date;
   protocol: RawResponse['protocol'];
-  /** `GET /path?query HTTP/1.1` and the headers sent, Host first; the person's credentials left out. */
-  request: { line: string; headers: [string, string][] };
+  /** `GET /path?query HTTP/1.1` and the headers sent, Host first; the person's credentials left out; a POST's body. */
+  request: { line: string; headers: [string, string][]; body?: Buffer };
   /** The status line and headers as received (HTTP/2 heads written as HTTP/1.1, as web archives do). */
   response: { line: string; headers: [string, string][] };
 }

@@ -37,6 +37,15 @@ export interface FetchInit {
   referrer?: string;
   /** The Accept header (see ACCEPT); `*\/*` when absent. */
   accept?: string;
+  /**
+   * GET when absent. A POST is never retried once it may have reached the server (it need not
+   * be idempotent); nothing else that could change a site is ever sent.
+   */
+  method?: 'GET' | 'POST';
+  /** The request body of a POST; past MAX_REQUEST_BODY_BYTES the fetch fails with TOO_LARGE, unsent. */
+  body?: Buffer;
+  /** Headers the page set on the request; only those `pageHeaders` lets through are sent. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**

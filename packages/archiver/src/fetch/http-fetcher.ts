@@ -13,7 +13,9 @@ import { guardedAgents, type GuardedAgents } from './guarded-agent.js';
 import type { AddressPolicy } from './safe-resolve.js';
 import { streamErrorIs, toArchiveError, wasRefused } from './fetch-errors.js';
 import { H2Sessions } from './h2-sessions.js';
+import { pageHeaders } from './page-headers.js';
 import { readBody } from './read-body.js';
+import { afterRedirect, requestLine, type RequestLine } from './request-body.js';
 import { responseHead, tapBody, type ExchangeLog } from './exchange-log.js';
 import { SiteCredentials } from './site-credentials.js';
 import { sendHttp1, sendHttp2, type RawResponse } from './transport.js';
@@ -76,20 +78,22 @@ export class HttpFetcher implements Fetcher {
   /**
    * One resource, retried after overload, resets and silences; `resourceTimeoutMs` bounds all
    * its attempts together, so a server that trickles, or accepts and never answers, costs
-   * one deadline, not one per attempt.
+   * one deadline, not one per attempt. A POST is tried again only when no connection carried it.
    */
   async fetch(url: string, init: FetchInit = {}): Promise<FetchedResource> {
+    const line = requestLine(url, init);
+    const repeatable = line.method === 'GET';
     const timeoutMs = this.options.resourceTimeoutMs;
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
     const endsAt = Date.now() + timeoutMs;
     for (let attempt = 0; ; attempt++) {
       try {
-        const resource = await this.fetchFollowingRedirects(url, { ...init, signal });
+        const resource = await this.fetchFollowingRedirects(url, { ...init, signal }, line);
         const overloaded = resource.status === 429 || (resource.status >= 500 && resource.status !== 501);
         const wait = retryAfterMs(resource.headers['retry-after']) ?? backoffMs(attempt);
         // A wait that would outlast the deadline is no retry: the answer we have is the answer.
-        if (overloaded && attempt < this.options.retries && Date.now() + wait < endsAt) {
+        if (overloaded && repeatable && attempt < this.options.retries && Date.now() + wait < endsAt) {
           await delay(wait, undefined, { signal }).catch(() => undefined);
           if (!signal.aborted) continue;
         }
@@ -101,7 +105,9 @@ export class HttpFetcher implements Fetcher {
           throw new ArchiveError('TIMEOUT', `${url} took longer than ${seconds} s to download (timeout${tries}).`, { cause: error });
         }
         const failure = toArchiveError(error, url);
-        if (!failure.retryable || attempt >= this.options.retries || init.signal?.aborted) throw failure;
+        // A POST that may have reached the server is not sent twice (it need not be idempotent).
+        const unsent = repeatable || failure.connection !== undefined;
+        if (!failure.retryable || !unsent || attempt >= this.options.retries || init.signal?.aborted) throw failure;
         await delay(backoffMs(attempt), undefined, { signal }).catch(() => undefined);
       }
     }
@@ -121,19 +127,20 @@ export class HttpFetcher implements Fetcher {
     return this.spoolDir.then((dir) => ({ threshold: this.options.spoolThresholdBytes, dir, name }));
   }
 
-  private async fetchFollowingRedirects(url: string, init: FetchInit): Promise<FetchedResource> {
+  private async fetchFollowingRedirects(url: string, init: FetchInit, line: RequestLine): Promise<FetchedResource> {
     const redirects: string[] = [];
     let current = url;
+    let request = line;
     for (;;) {
       const target = new URL(current);
       if (target.protocol !== 'http:' && target.protocol !== 'https:') {
         throw new ArchiveError('INVALID_URL', `Cannot fetch ${current}: only http and https are supported.`);
       }
       const cookie = this.cookies ? await (await this.cookies).getCookieString(current) : '';
-      const sent = this.requestHeaders(init, cookie, target);
+      const sent = this.requestHeaders(init, cookie, target, request);
       const date = this.log ? new Date() : undefined;
-      const response = await this.sendOnce(target, init, sent);
-      const stream = this.log && date ? this.logged(this.log, target, date, sent, response) : response.body;
+      const response = await this.sendOnce(target, init, request, sent);
+      const stream = this.log && date ? this.logged(this.log, target, date, request, sent, response) : response.body;
       await this.keepCookies(current, response.headers['set-cookie']);
       const headers = flattenHeaders(response.headers);
       const location = headers.location;
@@ -147,6 +154,7 @@ export class HttpFetcher implements Fetcher {
         }
         redirects.push(current);
         current = new URL(location, current).href;
+        request = afterRedirect(status, request);
         continue;
       }
       const declared = Number(headers['content-length']);
@@ -189,36 +197,45 @@ export class HttpFetcher implements Fetcher {
     return jar;
   }
 
-  private requestHeaders(init: FetchInit, cookie: string, target: URL): Record<string, string> {
+  private requestHeaders(init: FetchInit, cookie: string, target: URL, request: RequestLine): Record<string, string> {
     const extra = this.credentials.headersFor(target);
     // A Cookie header the person gave, and the jar's cookies for this URL, travel as one.
     const cookies = extra.cookie && cookie ? `${extra.cookie}; ${cookie}` : extra.cookie || cookie;
+    // The page's Content-Type describes its body: a POST redirected into a GET has none.
+    const { 'content-type': contentType, ...page } = init.headers ? pageHeaders(init.headers) : {};
     return {
       'user-agent': this.options.userAgent,
       accept: init.accept ?? ACCEPT.any,
       'accept-encoding': 'gzip, deflate, br',
       'accept-language': 'en-US,en;q=0.9',
       ...(init.referrer ? { referer: init.referrer } : {}),
+      ...page,
+      ...(request.method === 'POST' ? { 'content-length': String(request.body?.length ?? 0) } : {}),
+      ...(request.method === 'POST' && contentType ? { 'content-type': contentType } : {}),
       ...extra,
       ...(cookies ? { cookie: cookies } : {}),
     };
   }
 
   /** Opens the exchange's record and hands back its body, copied to the record as it is read. */
-  private logged(log: ExchangeLog, target: URL, date: Date, sent: Record<string, string>, response: RawResponse): Readable {
+  private logged(log: ExchangeLog, target: URL, date: Date, line: RequestLine, sent: Record<string, string>, response: RawResponse): Readable {
     const headers = Object.entries(sent).filter(([name]) => !this.credentials.isSecret(name));
-    const request = { line: `GET ${target.pathname}${target.search} HTTP/1.1`, headers: [['Host', target.host], ...headers] as [string, string][] };
+    const request = {
+      line: `${line.method} ${target.pathname}${target.search} HTTP/1.1`,
+      headers: [['Host', target.host], ...headers] as [string, string][],
+      ...(line.body ? { body: line.body } : {}),
+    };
     const exchange = log.open({ url: target.href, date, protocol: response.protocol, request, response: responseHead(response) });
     return tapBody(response.body, exchange);
   }
 
   /**
-   * One GET, over HTTP/2 where the origin offers it. A stream the server refused unprocessed
+   * One request, over HTTP/2 where the origin offers it. A stream the server refused unprocessed
    * (REFUSED_STREAM, or a GOAWAY that closed the connection first) goes again at once on a new
    * connection, as browsers do; it is no failure and uses up no retry.
    */
-  private async sendOnce(target: URL, init: FetchInit, headers: Record<string, string>): Promise<RawResponse> {
-    const request = { target, headers, timeoutMs: this.options.requestTimeoutMs, signal: init.signal };
+  private async sendOnce(target: URL, init: FetchInit, line: RequestLine, headers: Record<string, string>): Promise<RawResponse> {
+    const request = { target, ...line, headers, timeoutMs: this.options.requestTimeoutMs, signal: init.signal };
     for (let refused = 0; ; refused++) {
       // Connecting (TLS, ALPN) counts against the deadline too: a server may accept and never answer.
       const session = target.protocol === 'https:' ? await abortable(this.h2.sessionFor(target), init.signal) : undefined;

@@ -16,18 +16,21 @@ export interface RawResponse {
   head?: { httpVersion: string; statusText: string; rawHeaders: string[] };
 }
 
-/** One GET: where, with which headers, how long a silence may last, and what cancels it. */
+/** One request: where, which method and body, with which headers, how long a silence may last, and what cancels it. */
 export interface RawRequest {
   target: URL;
+  method: 'GET' | 'POST';
+  body: Buffer | undefined;
   headers: Record<string, string>;
   timeoutMs: number;
   signal: AbortSignal | undefined;
 }
 
-/** One GET on an HTTP/2 stream, resolved at the response head; the body is left to the caller. */
-export function sendHttp2(session: ClientHttp2Session, { target, headers, timeoutMs, signal }: RawRequest): Promise<RawResponse> {
+/** One request on an HTTP/2 stream, resolved at the response head; the body is left to the caller. */
+export function sendHttp2(session: ClientHttp2Session, { target, method, body, headers, timeoutMs, signal }: RawRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const stream = session.request({ ':path': `${target.pathname}${target.search}`, ...headers });
+    const stream = session.request({ ':method': method, ':path': `${target.pathname}${target.search}`, ...headers }, { endStream: body === undefined });
+    if (body) stream.end(body);
     // The stream's idle time: waiting for the head, or between body chunks.
     stream.setTimeout(timeoutMs, () => stream.destroy(timeoutError(target)));
     stream.on('error', reject);
@@ -45,8 +48,8 @@ export function sendHttp2(session: ClientHttp2Session, { target, headers, timeou
   });
 }
 
-/** One GET over HTTP/1.1 through `agent`, resolved at the response head; the body is left to the caller. */
-export function sendHttp1(agent: Agent, { target, headers, timeoutMs, signal }: RawRequest): Promise<RawResponse> {
+/** One request over HTTP/1.1 through `agent`, resolved at the response head; the body is left to the caller. */
+export function sendHttp1(agent: Agent, { target, method, body, headers, timeoutMs, signal }: RawRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     let response: IncomingMessage | undefined;
     const fail = (error: Error) => {
@@ -55,7 +58,7 @@ export function sendHttp1(agent: Agent, { target, headers, timeoutMs, signal }: 
     };
     const req = (target.protocol === 'https:' ? requestTls : request)(target, {
       agent,
-      method: 'GET',
+      method,
       // Old servers send headers that strict parsing refuses (bare LF, odd characters); a
       // browser shows their pages, and a client that only reads cannot be smuggled into.
       insecureHTTPParser: true,
@@ -83,7 +86,7 @@ export function sendHttp1(agent: Agent, { target, headers, timeoutMs, signal }: 
       req.once('error', settled);
       req.once('response', (res: IncomingMessage) => res.once('close', settled));
     }
-    req.end();
+    req.end(body);
   });
 }
 

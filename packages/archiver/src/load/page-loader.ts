@@ -45,12 +45,15 @@ export interface LoadedPage {
   readonly render?: RenderReport | undefined;
   /** A rendered page: the page as served, whose scripts a live copy keeps... */
   readonly served?: LoadedPage | undefined;
-  /** ...and what the browser fetched while rendering (GET requests), which a live copy replays. */
+  /** ...and what the browser fetched while rendering (GET and POST requests), which a live copy replays. */
   readonly browserResponses?: readonly BrowserResponse[] | undefined;
 }
 
 /** A response the browser got while rendering, and what it loaded it as. */
 export interface BrowserResponse {
+  /** The request as the replay layer finds it: `GET <url>`, a POST with its body's hash (render/exchange.ts exchangeKey). */
+  key: string;
+  method: 'GET' | 'POST';
   url: string;
   type: 'document' | 'script' | 'stylesheet' | 'image' | 'font' | 'media' | 'fetch' | 'xhr' | 'eventsource' | 'websocket' | 'other';
   response: FetchedResource;

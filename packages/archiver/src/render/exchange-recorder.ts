@@ -9,22 +9,33 @@ import type { RenderLimits } from './render-options.js';
 interface Asked {
   url: string;
   method: string;
+  /** The request body (a POST's); undefined when there is none, or it is empty. */
+  body: Buffer | undefined;
+  bodySha256: string | undefined;
   resourceType: ResourceKind;
   initiator: Initiator | undefined;
   accept: string | undefined;
   referrer: string | undefined;
+  /** The headers the browser sent; the fetcher passes on only the page's own (see pageHeaders). */
+  headers: Record<string, string>;
 }
+
+// A POST is sent for the page's scripts, whose answers build it. Beacons (analytics) and form
+// submissions are posts whose answer nobody reads; any other method would change the site.
+const SENT_POSTS = new Set<ResourceKind>(['fetch', 'xhr']);
 
 /**
  * Answers every request of a render's browser context from the engine's fetcher (address guard,
- * size and time limits, cookies) and records each exchange once: a URL asked again is answered
- * from the first response. Everything else is refused and recorded with its reason. It also
- * knows when the network was last busy, for settling.
+ * size and time limits, cookies) and records each exchange once: a request asked again (same
+ * method, URL and body) is answered from the first response. Scripts' POSTs are sent; other
+ * methods, and everything else, are refused and recorded with their reason. It also knows when
+ * the network was last busy, for settling.
  */
 export class ExchangeRecorder {
   readonly exchanges: RecordedExchange[] = [];
   readonly blocked: BlockedRequest[] = [];
   navigationsBlocked = 0;
+  /** By exchange key (a HEAD is answered from its GET). */
   private readonly answers = new Map<string, Promise<FetchedResource>>();
   private page: Page | undefined;
   private afterLoad = false;
@@ -40,10 +51,10 @@ export class ExchangeRecorder {
    * static load came first); the browser then goes to its final URL.
    */
   document(url: string, known?: FetchedResource): Promise<FetchedResource> {
-    if (!known) return this.fetchOnce({ url, method: 'GET', resourceType: 'document', initiator: undefined, accept: ACCEPT.document, referrer: undefined });
+    if (!known) return this.fetchOnce(getOf(url, 'document', ACCEPT.document));
     const answer = Promise.resolve(known);
-    this.answers.set(url, answer);
-    this.answers.set(known.url, answer);
+    this.answers.set(exchangeKey('GET', url), answer);
+    this.answers.set(exchangeKey('GET', known.url), answer);
     this.bytes += known.body.length;
     this.exchanges.push({ key: exchangeKey('GET', url), method: 'GET', url, requestBodySha256: undefined, resourceType: 'document', initiator: undefined, response: known });
     return answer;
@@ -88,17 +99,22 @@ export class ExchangeRecorder {
     const request = route.request();
     if (this.finished) return route.abort('aborted');
     const headers = request.headers();
+    const posted = request.postDataBuffer();
+    const body = posted && posted.length > 0 ? posted : undefined;
     const asked: Asked = {
       url: request.url(),
       method: request.method(),
+      body,
+      bodySha256: body ? createHash('sha256').update(body).digest('hex') : undefined,
       resourceType: kindOf(request.resourceType()),
       initiator: initiatorOf(request),
       accept: headers.accept,
       referrer: headers.referer,
+      headers,
     };
     const refusal = this.refusal(request, asked);
     if (refusal) {
-      this.block(asked, refusal.reason, refusal.message, undefined, refusal.body);
+      this.block(asked, refusal.reason, refusal.message);
       return route.abort(refusal.reason === 'navigation' ? 'aborted' : 'blockedbyclient');
     }
     let resource: FetchedResource;
@@ -111,7 +127,7 @@ export class ExchangeRecorder {
   }
 
   /** Why this request gets no answer; undefined when the fetcher should answer it. */
-  private refusal(request: Request, asked: Asked): { reason: BlockReason; message: string; body?: Buffer } | undefined {
+  private refusal(request: Request, asked: Asked): { reason: BlockReason; message: string } | undefined {
     const { protocol } = new URL(asked.url);
     if (protocol !== 'http:' && protocol !== 'https:') {
       return { reason: 'scheme', message: `${protocol} requests are never made.` };
@@ -127,24 +143,30 @@ export class ExchangeRecorder {
     if (asked.resourceType === 'eventsource') {
       return { reason: 'live-stream', message: 'Event streams never end and are not recorded.' };
     }
-    if (asked.method !== 'GET' && asked.method !== 'HEAD') {
-      const body = request.postDataBuffer() ?? Buffer.alloc(0);
-      return { reason: 'method', message: `${asked.method} requests are not sent yet: the fetcher sends GET only.`, body };
+    if (asked.method === 'POST' && !SENT_POSTS.has(asked.resourceType)) {
+      return { reason: 'method', message: `Only the POSTs of fetch() and XHR are sent; not this one (${request.resourceType()}: a beacon, a form).` };
+    }
+    if (asked.method !== 'GET' && asked.method !== 'HEAD' && asked.method !== 'POST') {
+      return { reason: 'method', message: `${asked.method} requests are never sent: a capture must not change the site.` };
     }
     return undefined;
   }
 
   private onWebSocket(socket: WebSocketRoute): void {
     if (!this.finished) {
-      const asked = { url: socket.url(), method: 'GET', resourceType: 'websocket' as const, initiator: undefined, accept: undefined, referrer: undefined };
-      this.block(asked, 'live-stream', 'WebSockets are never opened.');
+      this.block(getOf(socket.url(), 'websocket', undefined), 'live-stream', 'WebSockets are never opened.');
     }
     void socket.close({ code: 1008, reason: 'Not available in an archived copy.' }).catch(() => undefined);
   }
 
-  /** One fetch per URL for the whole render; the final URL after redirects answers from it too. */
+  /**
+   * One fetch per request (method, URL, body) for the whole render; a GET's final URL after
+   * redirects answers from it too.
+   */
   private fetchOnce(asked: Asked): Promise<FetchedResource> {
-    const known = this.answers.get(asked.url);
+    const post = asked.method === 'POST';
+    const key = exchangeKey(post ? 'POST' : 'GET', asked.url, asked.bodySha256);
+    const known = this.answers.get(key);
     if (known) return known;
     const { maxRequests, maxBytes } = this.deps.limits;
     if (this.answers.size >= maxRequests || this.bytes >= maxBytes) {
@@ -159,6 +181,8 @@ export class ExchangeRecorder {
         signal: this.deps.signal,
         ...(asked.accept ? { accept: asked.accept } : {}),
         ...(asked.referrer ? { referrer: asked.referrer } : {}),
+        ...(post ? { method: 'POST' as const, ...(asked.body ? { body: asked.body } : {}) } : {}),
+        headers: asked.headers,
         // Bodies the snapshot will not rewrite may wait on disk rather than in memory.
         spool: asked.resourceType === 'image' || asked.resourceType === 'font' || asked.resourceType === 'media',
       })
@@ -166,10 +190,11 @@ export class ExchangeRecorder {
         (response) => {
           this.bytes += response.file?.size ?? response.body.length;
           if (!this.finished) {
-            const { url, method, resourceType, initiator } = asked;
-            this.exchanges.push({ key: exchangeKey(method, url), method, url, requestBodySha256: undefined, resourceType, initiator, response });
+            const { url, method, bodySha256, resourceType, initiator } = asked;
+            this.exchanges.push({ key: exchangeKey(method, url, bodySha256), method, url, requestBodySha256: bodySha256, resourceType, initiator, response });
           }
-          if (!this.answers.has(response.url)) this.answers.set(response.url, answer);
+          const final = exchangeKey('GET', response.url);
+          if (!post && !this.answers.has(final)) this.answers.set(final, answer);
           return response;
         },
         (error: unknown) => {
@@ -179,16 +204,20 @@ export class ExchangeRecorder {
         },
       );
     answer.catch(() => undefined);
-    this.answers.set(asked.url, answer);
+    this.answers.set(key, answer);
     return answer;
   }
 
-  private block(asked: Asked, reason: BlockReason, message: string, code?: ArchiveErrorCode, body?: Buffer): void {
+  private block(asked: Asked, reason: BlockReason, message: string, code?: ArchiveErrorCode): void {
     if (this.finished) return;
-    const requestBodySha256 = body ? createHash('sha256').update(body).digest('hex') : undefined;
-    const { url, method, resourceType, initiator } = asked;
-    this.blocked.push({ key: exchangeKey(method, url, requestBodySha256), method, url, requestBodySha256, resourceType, initiator, reason, message, code });
+    const { url, method, bodySha256, resourceType, initiator } = asked;
+    this.blocked.push({ key: exchangeKey(method, url, bodySha256), method, url, requestBodySha256: bodySha256, resourceType, initiator, reason, message, code });
   }
+}
+
+/** A GET the recorder makes or refuses on its own account (the page itself, a WebSocket). */
+function getOf(url: string, resourceType: ResourceKind, accept: string | undefined): Asked {
+  return { url, method: 'GET', body: undefined, bodySha256: undefined, resourceType, initiator: undefined, accept, referrer: undefined, headers: {} };
 }
 
 // Hop-by-hop and encoding headers describe the fetcher's connection, not the body handed over

@@ -53,7 +53,7 @@ export interface RecordedExchange extends PageRequest {
 export type BlockReason =
   /** The fetcher refused or failed (address guard, time-out, HTTP error of the transport). */
   | 'fetch-failed'
-  /** A method the fetcher cannot send yet (it sends GET only). */
+  /** A method a capture never sends (PUT, DELETE...: it must not change the site), or a POST that is no script's (a beacon, a form). */
   | 'method'
   /** Not http(s). */
   | 'scheme'

@@ -31,6 +31,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       const result = await renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response });
       ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
       const html = neutralizeScripts(result.html);
+      const posted = result.exchanges.filter((exchange) => exchange.method === 'POST');
       // Relative references in the DOM resolve against where the page was when it was read.
       const at = /^https?:/.test(result.locationHref) ? result.locationHref : result.finalUrl;
       const response: FetchedResource = {
@@ -45,14 +46,17 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       return {
         ...rendered,
         served: page,
-        browserResponses: result.exchanges.flatMap((e) => (e.method === 'GET' ? [{ url: e.url, type: e.resourceType, response: e.response }] : [])),
+        browserResponses: result.exchanges.flatMap(({ key, method, url, resourceType: type, response }) =>
+          method === 'GET' || method === 'POST' ? [{ key, method, url, type, response }] : [],
+        ),
         render: {
           output: 'snapshot',
           reason,
           settled: result.settled,
           requests: result.exchanges.length,
           refused: result.blocked.length,
-          refusedRequests: result.blocked.slice(0, 20).map(({ method, url, reason }) => ({ method, url, reason })),
+          refusedRequests: result.blocked.slice(0, 20).map(({ method, url, reason, message }) => ({ method, url, reason, message })),
+          posted: posted.slice(0, 20).map(({ url, requestBodySha256, response }) => ({ url, requestBodySha256, status: response.status })),
           durationMs: Math.round(result.timings.total),
         },
       };

@@ -82,15 +82,19 @@ export class WarcWriter implements ExchangeLog {
     const date = head.date.toISOString();
     const responseId = recordId();
     const common = { 'WARC-Warcinfo-ID': this.infoId, 'WARC-Protocol': head.protocol };
-    const request = WARCRecord.create({
-      url: head.url,
-      date,
-      type: 'request',
-      warcVersion: WARC_1_1,
-      statusline: head.request.line,
-      httpHeaders: head.request.headers,
-      warcHeaders: { ...common, 'WARC-Record-ID': recordId(), 'WARC-Concurrent-To': responseId },
-    });
+    const request = WARCRecord.create(
+      {
+        url: head.url,
+        date,
+        type: 'request',
+        warcVersion: WARC_1_1,
+        statusline: head.request.line,
+        httpHeaders: head.request.headers,
+        warcHeaders: { ...common, 'WARC-Record-ID': recordId(), 'WARC-Concurrent-To': responseId },
+      },
+      // A POST's body is part of its request: replay tools match it to find the response.
+      head.request.body ? [head.request.body] : undefined,
+    );
     const response = WARCRecord.create(
       {
         url: head.url,

@@ -23,23 +23,29 @@ export interface RecordedSite extends FixtureSite {
   seen: SeenRequest[];
 }
 
+/** Reads `request`'s body to its end, keeps the request in `seen` and calls `then` with the body. */
+export function recordRequest(request: IncomingMessage, seen: SeenRequest[], then: (body: string) => void): void {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const body = Buffer.concat(chunks).toString();
+    seen.push({ method: request.method ?? '', path: request.url ?? '', userAgent: request.headers['user-agent'], body });
+    then(body);
+  });
+}
+
 /** serveFixture, also keeping each request's method, user agent and body. */
 export async function serveRecorded(routes: Record<string, FixtureRoute>): Promise<RecordedSite> {
   const seen: SeenRequest[] = [];
   const wrapped: Record<string, FixtureRoute> = {};
   for (const [path, route] of Object.entries(routes)) {
     wrapped[path] = {
-      handle: (request: IncomingMessage, response: ServerResponse) => {
-        const chunks: Buffer[] = [];
-        request.on('data', (chunk: Buffer) => chunks.push(chunk));
-        request.on('end', () => {
-          const body = Buffer.concat(chunks).toString();
-          seen.push({ method: request.method ?? '', path: request.url ?? '', userAgent: request.headers['user-agent'], body });
+      handle: (request: IncomingMessage, response: ServerResponse) =>
+        recordRequest(request, seen, () => {
           if (route.handle) return route.handle(request, response);
           response.writeHead(route.status ?? 200, { 'content-type': route.type ?? 'text/html; charset=utf-8', ...route.headers });
           response.end(route.body ?? '');
-        });
-      },
+        }),
     };
   }
   return Object.assign(await serveFixture(wrapped), { seen });

@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { expect, test } from '@playwright/test';
+import type { Manifest } from '../../packages/archiver/dist/index.js';
+import { postRoutes, SHOWN } from '../../packages/archiver/test/render-post.fixture.js';
+import { serveFixture, type FixtureSite } from '../../packages/archiver/test/support/fixture-site.js';
+import type { SeenRequest } from '../../packages/archiver/test/support/render-site.js';
+import { launchFirefox, viewInFirefox } from '../support/firefox.js';
+import { openOffline, unzipTo } from '../support/offline.js';
+
+// A page built from POSTs (two GraphQL queries to one URL, a form-encoded XHR, bodies as bytes
+// and as a Blob, a synchronous XHR), captured once with the built CLI (--render always): its live copy answers
+// every POST from the recording when opened from file://, in Chromium and in Firefox.
+
+const cli = fileURLToPath(new URL('../../packages/archiver/bin/sitezip.js', import.meta.url));
+const seen: SeenRequest[] = [];
+let site: FixtureSite;
+let work: string;
+let dir: string;
+let manifest: Manifest;
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  site = await serveFixture(postRoutes(seen));
+  work = await mkdtemp(join(tmpdir(), 'sitezip-post-replay-'));
+  const zip = join(work, 'copy.zip');
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, [cli, site.url, '-o', zip, '-q', '--render', 'always'], { env: { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' } }, (error, _out, stderr) =>
+      error ? reject(new Error(`sitezip failed: ${stderr || error.message}`)) : resolve(),
+    ),
+  );
+  dir = join(work, 'unpacked');
+  await unzipTo(await readFile(zip), dir);
+  manifest = JSON.parse(await readFile(join(dir, 'sitezip-manifest.json'), 'utf8')) as Manifest;
+});
+
+/** The copy opened is the page as served, empty until its script runs on the replay layer. */
+async function expectLiveCopy(): Promise<void> {
+  const index = await readFile(join(dir, 'index.html'), 'utf8');
+  expect(index).toContain('<span id="pets">…</span>');
+  expect(index).toContain('<script src="sitezip-replay.js"></script>');
+}
+
+test.afterAll(async () => {
+  await site?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+test('the capture sent each POST once and kept the live copy', () => {
+  expect(manifest.resources[0]?.render).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0 } });
+  expect(seen.map((request) => `${request.method} ${request.path}`).sort()).toEqual(['POST /echo', 'POST /echo', 'POST /echo', 'POST /graphql', 'POST /graphql', 'POST /search']);
+});
+
+test('offline in Chromium, the live copy shows every answer with no request failed', async ({ browser }) => {
+  await expectLiveCopy();
+  const offline = await openOffline(browser, dir);
+  try {
+    await offline.page.waitForFunction((texts) => texts.every((text) => document.body.innerText.includes(text)), SHOWN, { timeout: 10_000 }).catch(() => undefined);
+    const text = await offline.page.evaluate(() => document.body.innerText);
+    for (const shown of SHOWN) expect(text).toContain(shown);
+    expect({ failed: offline.failedRequests, online: offline.networkRequests, errors: offline.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
+  } finally {
+    await offline.close();
+  }
+});
+
+test('offline in Firefox, the live copy shows every answer with no request failed', async () => {
+  await expectLiveCopy();
+  const firefox = await launchFirefox();
+  try {
+    const view = await viewInFirefox(firefox, pathToFileURL(join(dir, 'index.html')).href);
+    for (const shown of SHOWN) expect(view.text).toContain(shown);
+    expect({ failed: view.failedRequests, online: view.onlineRequests, errors: view.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
+  } finally {
+    await firefox.close();
+  }
+});

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpFetcher } from '../src/fetch/http-fetcher.js';
+import { archivePage, MemorySink, parseOptions, type Manifest } from '../src/index.js';
+import { BrowserHost, parseRenderLimits, renderPage, type RenderResult } from '../src/render/index.js';
+import { postRoutes, SHOWN } from './render-post.fixture.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { BROWSER_UA, FETCHER_UA, type SeenRequest } from './support/render-site.js';
+
+// A page built from POSTs (GraphQL, a search form, bodies as bytes and Blob, a synchronous XHR): rendered with each
+// POST sent once through the engine's fetcher, and kept running offline by the replay layer.
+
+const seen: SeenRequest[] = [];
+let site: FixtureSite;
+let host: BrowserHost;
+let fetcher: HttpFetcher;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const graphqlBody = (query: string, variables?: unknown) => JSON.stringify({ query, variables });
+const TITLE = graphqlBody('query Title { site { title } }');
+const PETS = graphqlBody('query Pets($first: Int) { pets(first: $first) { name } }', { first: 2 });
+
+beforeAll(async () => {
+  site = await serveFixture(postRoutes(seen));
+  host = new BrowserHost({ userAgent: BROWSER_UA });
+  fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA }));
+});
+
+afterAll(async () => {
+  await host?.close();
+  await fetcher?.close();
+  await site?.close();
+});
+
+function render(path: string): Promise<RenderResult> {
+  return renderPage(`${site.origin}${path}`, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits() });
+}
+
+describe('a page built from POSTs', () => {
+  let result: RenderResult;
+  beforeAll(async () => {
+    seen.length = 0;
+    result = await render('/');
+  });
+
+  it('is rendered with every answer', () => {
+    for (const text of SHOWN) expect(result.html).toContain(text);
+    expect(result.blocked).toEqual([]);
+  });
+
+  it('sent each POST once, through the engine’s fetcher, the same query asked twice included', () => {
+    const posts = seen.map(({ method, path, body, userAgent }) => `${method} ${path} ${body} ${userAgent}`).sort();
+    expect(posts).toEqual(
+      [
+        `POST /graphql ${TITLE} ${FETCHER_UA}`,
+        `POST /graphql ${PETS} ${FETCHER_UA}`,
+        `POST /search q=otter&page=1 ${FETCHER_UA}`,
+        `POST /echo sent as bytes ${FETCHER_UA}`,
+        `POST /echo sent as a Blob ${FETCHER_UA}`,
+        `POST /echo so,k ${FETCHER_UA}`,
+      ].sort(),
+    );
+  });
+
+  it('records each POST by method, URL and the hash of its body', () => {
+    const posts = result.exchanges.filter((exchange) => exchange.method === 'POST');
+    const graphql = `${site.origin}/graphql`;
+    expect(posts.map((exchange) => exchange.key).sort()).toEqual(
+      [
+        `POST ${graphql} sha256=${sha256(TITLE)}`,
+        `POST ${graphql} sha256=${sha256(PETS)}`,
+        `POST ${site.origin}/search sha256=${sha256('q=otter&page=1')}`,
+        `POST ${site.origin}/echo sha256=${sha256('sent as bytes')}`,
+        `POST ${site.origin}/echo sha256=${sha256('sent as a Blob')}`,
+        `POST ${site.origin}/echo sha256=${sha256('so,k')}`,
+      ].sort(),
+    );
+    const pets = posts.find((exchange) => exchange.requestBodySha256 === sha256(PETS));
+    expect(pets).toMatchObject({ url: graphql, resourceType: 'fetch', response: { status: 200, mimeType: 'application/json' } });
+    expect(pets?.response.body.toString()).toContain('Ollie');
+    expect(posts.find((exchange) => exchange.url.endsWith('/search'))?.resourceType).toBe('xhr');
+  });
+});
+
+describe('what a capture never sends', () => {
+  it('refuses a PUT, a beacon and a body past the cap, which never reach the server, and says why', async () => {
+    seen.length = 0;
+    const result = await render('/refused');
+    expect(result.html).toContain('PUT refused');
+    expect(result.blocked.map(({ method, url, reason, requestBodySha256 }) => ({ method, url, reason, requestBodySha256 }))).toEqual(
+      expect.arrayContaining([
+        { method: 'PUT', url: `${site.origin}/graphql`, reason: 'method', requestBodySha256: sha256('{"pets":[]}') },
+        { method: 'POST', url: `${site.origin}/collect`, reason: 'method', requestBodySha256: sha256('seen') },
+      ]),
+    );
+    expect(result.blocked.find((request) => request.method === 'PUT')?.message).toMatch(/never sent: a capture must not change the site/);
+    expect(result.blocked.find((request) => request.url.endsWith('/echo'))).toMatchObject({
+      method: 'POST',
+      reason: 'fetch-failed',
+      code: 'TOO_LARGE',
+      message: expect.stringContaining(`is ${1024 * 1024 + 1} bytes, more than the ${1024 * 1024} bytes a capture sends`),
+    });
+    expect(seen).toEqual([]);
+  });
+
+  it('names each refusal and its reason in the manifest', async () => {
+    const sink = new MemorySink();
+    await archivePage(`${site.origin}/refused`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
+    const refused = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render?.refusedRequests;
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        { method: 'PUT', url: `${site.origin}/graphql`, reason: 'method', message: 'PUT requests are never sent: a capture must not change the site.' },
+        { method: 'POST', url: `${site.origin}/echo`, reason: 'fetch-failed', message: expect.stringMatching(/is 1048577 bytes, more than the 1048576 bytes a capture sends/) },
+      ]),
+    );
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('its capture', () => {
+  let sink: MemorySink;
+  let manifest: Manifest;
+  let dir: string;
+  beforeAll(async () => {
+    seen.length = 0;
+    sink = new MemorySink();
+    await archivePage(site.url, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
+    manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    dir = await mkdtemp(join(tmpdir(), 'sitezip-render-post-'));
+    for (const [path, data] of sink.files) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), data);
+    }
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps the live copy: the self-check saw it answer every POST offline', () => {
+    const render = manifest.resources[0]?.render;
+    expect(render).toMatchObject({ output: 'live', refused: 0, check: { failedRequests: 0, onlineRequests: 0, textMatch: 1 } });
+    expect(render?.posted?.map(({ url, status }) => `${status} ${new URL(url).pathname}`).sort()).toEqual(
+      ['200 /echo', '200 /echo', '200 /echo', '200 /graphql', '200 /graphql', '200 /search'],
+    );
+    expect(sink.text('sitezip-replay.js')).toContain(`"POST ${site.origin}/graphql sha256=${sha256(PETS)}"`);
+    // Rendering sent each POST once; the checks offline sent none.
+    expect(seen.filter((request) => request.path === '/graphql')).toHaveLength(2);
+    expect(seen).toHaveLength(6);
+  });
+
+  it('shows every answer when opened from file:// with the network refused', async () => {
+    // The copy is the page as served, empty until its script ran on the replay layer.
+    const index = sink.text('index.html');
+    expect(index).toContain('<span id="pets">…</span>');
+    expect(index).toMatch(/<script src="sitezip-replay\.js"><\/script>.*<script src="[^"]*app\.js"><\/script>/s);
+    const lease = await host.open();
+    try {
+      const online: string[] = [];
+      const failed: string[] = [];
+      await lease.context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith('file:') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
+        online.push(url);
+        return route.abort('internetdisconnected');
+      });
+      const page = await lease.context.newPage();
+      page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+      // Each answer arrives by promise after load: wait until the last one is shown.
+      await page.waitForFunction((texts) => texts.every((text) => document.body.textContent?.includes(text)), SHOWN, { timeout: 5_000 }).catch(() => undefined);
+      const text = await page.evaluate(() => document.body.textContent ?? '');
+      for (const shown of SHOWN) expect(text).toContain(shown);
+      expect({ online, failed }).toEqual({ online: [], failed: [] });
+    } finally {
+      await lease.close();
+    }
+  });
+});
