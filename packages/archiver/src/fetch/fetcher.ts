@@ -19,6 +19,11 @@ export interface FetchedResource {
   protocol?: 'h2' | 'http/1.1';
   /** HTTP/2: the most requests the server takes at once on its connection. */
   streamLimit?: number;
+  /**
+   * The server answered a conditional request (FetchInit.conditional) with 304 Not Modified:
+   * `status`, type and body are the previous copy's (see update/revalidating-fetcher.ts).
+   */
+  notModified?: boolean;
 }
 
 export interface SpooledFile {
@@ -37,6 +42,17 @@ export interface FetchInit {
   referrer?: string;
   /** The Accept header (see ACCEPT); `*\/*` when absent. */
   accept?: string;
+  /**
+   * Validators of a copy the caller already has: sent as If-None-Match / If-Modified-Since to
+   * the URL asked for (not to where it redirects), so the server may answer 304 Not Modified.
+   */
+  conditional?: Validators;
+}
+
+/** What a server gave to tell later whether a body changed (ETag, Last-Modified), as received. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
 }
 
 /**
