@@ -6,6 +6,7 @@ import type { ManifestEntry } from './manifest.js';
 
 /** SHA-256 (hex) of a body as received, in memory or spooled to disk (read back as a stream). */
 export async function contentDigest(resource: FetchedResource): Promise<string> {
+  if (resource.sha256) return resource.sha256;
   const hash = createHash('sha256');
   if (!resource.file) return hash.update(resource.body).digest('hex');
   for await (const chunk of createReadStream(resource.file.path)) hash.update(chunk as Buffer);

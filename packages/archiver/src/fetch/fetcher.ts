@@ -24,6 +24,8 @@ export interface FetchedResource {
    * `status`, type and body are the previous copy's (see update/revalidating-fetcher.ts).
    */
   notModified?: boolean;
+  /** SHA-256 (hex) of the body, when whoever made this resource already knows it (a body read back and checked). */
+  sha256?: string;
 }
 
 export interface SpooledFile {

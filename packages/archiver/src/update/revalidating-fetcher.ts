@@ -40,6 +40,8 @@ export class RevalidatingFetcher implements Fetcher {
       body: kept.body ?? Buffer.alloc(0),
       ...(kept.file ? { file: kept.file } : {}),
       notModified: true,
+      // read() checked the bytes against it: hashing them again would double the cost of a reuse.
+      sha256: entry.sha256,
     };
   }
 
