@@ -52,12 +52,12 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     if (resource.status >= 400) {
       return fail(ctx, entry, new ArchiveError('HTTP_ERROR', `HTTP ${resource.status}`, { status: resource.status }));
     }
+    const digest = await contentDigest(resource);
+    noteBodyFacts(entry, resource, digest);
     const existing = ctx.paths.pathOf(resource.url);
     if (existing && !row.apart) return done(ctx, entry, existing);
     const css = isCssType(resource.mimeType) || (row.readAsCss === 'unless-html' && !isHtmlType(resource.mimeType));
     const mimeType = css && !resource.file ? 'text/css' : resource.mimeType;
-    const digest = await contentDigest(resource);
-    noteBodyFacts(entry, resource, digest);
     // A body saved as it came is stored once, however many URLs serve it. (A parsed one is saved
     // rewritten for its own place: the same bytes can become different files.)
     const storedAsIs = !(row.parsed || css);
