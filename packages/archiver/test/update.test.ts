@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySink, archivePage, zipFileSink } from '../src/index.js';
+import { HttpFetcher, MemorySink, archivePage, parseOptions, zipFileSink } from '../src/index.js';
 import { PreviousCopy } from '../src/update/previous-copy.js';
 import { pngFor, serveFixture, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
 import { readZip } from './support/read-zip.js';
@@ -154,6 +154,33 @@ describe('sitezip --update', () => {
     const before = await readZip(await readFile(path));
     for (const [file, bytes] of sink.files) if (file !== 'sitezip-manifest.json') expect(before.get(file)?.equals(bytes), file).toBe(true);
     expect(sink.text('index.html')).toContain(`${host()}/img/d.png`);
+  });
+
+  it('sends the validators to the URL asked for, not to where it redirects', async () => {
+    const seen: Record<string, string | undefined> = {};
+    const server = await serveFixture({
+      '/moved.png': {
+        handle: (request, response) => {
+          seen.moved = request.headers['if-none-match'];
+          response.writeHead(301, { location: '/new.png' }).end();
+        },
+      },
+      '/new.png': {
+        handle: (request, response) => {
+          seen.target = request.headers['if-none-match'];
+          response.writeHead(200, { 'content-type': 'image/png' }).end('x');
+        },
+      },
+    });
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true }));
+    try {
+      const resource = await fetcher.fetch(`${server.origin}/moved.png`, { conditional: { etag: '"v1"' } });
+      expect(resource.status).toBe(200);
+      expect(seen).toEqual({ moved: '"v1"', target: undefined });
+    } finally {
+      await fetcher.close();
+      await server.close();
+    }
   });
 
   it('refuses, with exit code 2, a previous ZIP that is unreadable, not sitezip\'s, or of another site', async () => {
