@@ -104,6 +104,12 @@ describe('sitezip --update', () => {
     expect(manifest.update).toMatchObject({ unchanged: ASSETS.length + 4, notModified: ASSETS.length, changed: { count: 0 }, new: { count: 0 } });
     const image = manifest.resources.find((r: { url: string }) => r.url === `${site.origin}/img/1.png`);
     expect(image).toMatchObject({ status: 304, path: `${host()}/img/1.png`, etag: expect.stringMatching(/^"/), sha256: expect.any(String) });
+
+    // An updated copy can be updated in turn: the reused files kept their validators and hashes.
+    answers.length = 0;
+    const third = await run([site.url, '--full', '--update', second, '-o', join(dir, 'third.zip')]);
+    expect(third.code).toBe(0);
+    for (const path of ASSETS) expect(statusesOf(path), path).toEqual([304]);
   });
 
   it('reports the changed image and page, the new page and the gone image, updating the ZIP in place', async () => {
