@@ -110,7 +110,7 @@ export async function runCapture(
   // Writes the copy into a folder too once a page was rendered, for the self-check to open.
   const copying = new CopyingSink(sink);
   const network = hooks.fetcher ?? new HttpFetcher(options, {}, {}, { startUrl: pageUrl, log: hooks.exchangeLog });
-  const fetcher = new RecordedFirstFetcher(hooks.previous ? new RevalidatingFetcher(network, hooks.previous) : network);
+  const fetcher = new RecordedFirstFetcher(hooks.previous ? new RevalidatingFetcher(network, hooks.previous, options.maxResourceBytes) : network);
   const timeout = AbortSignal.timeout(options.totalTimeoutMs);
   const signal = hooks.signal ? AbortSignal.any([hooks.signal, timeout]) : timeout;
   // Every request in flight listens on this one signal.

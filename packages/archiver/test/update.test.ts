@@ -67,7 +67,7 @@ beforeAll(async () => {
   content.set('/font.woff2', { type: 'font/woff2', body: Buffer.from('wOF2 not really a font') });
   for (const path of ['/img/1.png', '/img/2.png', '/img/3.png', '/img/gone.png']) content.set(path, { type: 'image/png', body: pngFor(path) });
   const routes: Record<string, FixtureRoute> = { '/robots.txt': { status: 404 }, '/sitemap.xml': { status: 404 } };
-  for (const path of [...content.keys(), '/c', '/d', '/img/d.png', '/odd.js']) routes[path] = validated(path === '/font.woff2');
+  for (const path of [...content.keys(), '/c', '/d', '/img/d.png', '/odd.js', '/e', '/img/big.png']) routes[path] = validated(path === '/font.woff2');
   site = await serveFixture(routes);
 });
 afterAll(async () => {
@@ -160,6 +160,23 @@ describe('sitezip --update', () => {
     const before = await readZip(await readFile(path));
     for (const [file, bytes] of sink.files) if (file !== 'sitezip-manifest.json') expect(before.get(file)?.equals(bytes), file).toBe(true);
     expect(sink.text('index.html')).toContain(`${host()}/img/d.png`);
+  });
+
+  it("keeps to this capture's limit on one file: a previous file past it is asked for as usual", async () => {
+    content.set('/e', html('<title>E</title><img src=/img/big.png>'));
+    content.set('/img/big.png', { type: 'image/png', body: Buffer.concat([pngFor('/img/big.png'), Buffer.alloc(5_000)]) });
+    const path = join(dir, 'big.zip');
+    await archivePage(`${site.origin}/e`, zipFileSink(path), { allowPrivateNetworks: true, render: 'never' });
+    answers.length = 0;
+    const previous = await PreviousCopy.open(path, site.url);
+    try {
+      const summary = await archivePage(`${site.origin}/e`, new MemorySink(), { allowPrivateNetworks: true, render: 'never', maxResourceBytes: 1_000 }, { previous });
+      expect(statusesOf('/img/big.png')).toEqual([200]);
+      expect(summary.manifest.resources.find((r) => r.url.endsWith('/img/big.png'))?.errorCode).toBe('TOO_LARGE');
+      expect(summary.manifest.update?.gone.urls).toEqual([`${site.origin}/img/big.png`]);
+    } finally {
+      await previous.close();
+    }
   });
 
   it('sends the validators to the URL asked for, not to where it redirects', async () => {

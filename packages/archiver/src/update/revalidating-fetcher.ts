@@ -12,11 +12,13 @@ export class RevalidatingFetcher implements Fetcher {
   constructor(
     private readonly base: Fetcher,
     private readonly previous: PreviousCopy,
+    /** This capture's limit on one body: a previous file past it is asked for as usual (and refused as usual). */
+    private readonly maxResourceBytes: number,
   ) {}
 
   async fetch(url: string, init: FetchInit = {}): Promise<FetchedResource> {
     const known = init.spool ? this.previous.knownFile(url) : undefined;
-    if (!known) return this.base.fetch(url, init);
+    if (!known || (known.entry.bytes ?? 0) > this.maxResourceBytes) return this.base.fetch(url, init);
     const answer = await this.base.fetch(url, { ...init, conditional: known.validators });
     if (answer.status !== 304) return answer;
     const kept = await this.previous.read(known);
