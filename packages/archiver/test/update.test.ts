@@ -67,7 +67,7 @@ beforeAll(async () => {
   content.set('/font.woff2', { type: 'font/woff2', body: Buffer.from('wOF2 not really a font') });
   for (const path of ['/img/1.png', '/img/2.png', '/img/3.png', '/img/gone.png']) content.set(path, { type: 'image/png', body: pngFor(path) });
   const routes: Record<string, FixtureRoute> = { '/robots.txt': { status: 404 }, '/sitemap.xml': { status: 404 } };
-  for (const path of [...content.keys(), '/c', '/d', '/img/d.png', '/odd.js', '/e', '/img/big.png']) routes[path] = validated(path === '/font.woff2');
+  for (const path of [...content.keys(), '/c', '/d', '/img/d.png', '/odd.js', '/e', '/img/big.png', '/app', '/render.js', '/img/r.png']) routes[path] = validated(path === '/font.woff2');
   site = await serveFixture(routes);
 });
 afterAll(async () => {
@@ -178,6 +178,29 @@ describe('sitezip --update', () => {
       await previous.close();
     }
   });
+
+  it('updates a rendered page: the browser is answered with the previous image after a 304', async () => {
+    content.set('/app', html('<title>App</title><div id=root></div><script src=/render.js></script>'));
+    content.set('/render.js', { type: 'text/javascript', body: "document.getElementById('root').innerHTML = '<h1>Built</h1><img src=/img/r.png>'" });
+    content.set('/img/r.png', { type: 'image/png', body: pngFor('/img/r.png') });
+    const options = { allowPrivateNetworks: true, render: 'always' } as const;
+    const path = join(dir, 'app.zip');
+    await archivePage(`${site.origin}/app`, zipFileSink(path), options);
+    answers.length = 0;
+    const previous = await PreviousCopy.open(path, site.url);
+    const sink = new MemorySink();
+    try {
+      const summary = await archivePage(`${site.origin}/app`, sink, options, { previous });
+      expect(summary.rendered.pages).toBe(1);
+      // One request: the browser's, answered 304; the capture takes the image from what the browser got.
+      expect(statusesOf('/img/r.png')).toEqual([304]);
+      expect(summary.manifest.resources.find((r) => r.url.endsWith('/img/r.png'))).toMatchObject({ status: 304, path: `${host()}/img/r.png` });
+    } finally {
+      await previous.close();
+    }
+    const before = await readZip(await readFile(path));
+    expect(sink.files.get(`${host()}/img/r.png`)?.equals(before.get(`${host()}/img/r.png`)!)).toBe(true);
+  }, 60_000);
 
   it('sends the validators to the URL asked for, not to where it redirects', async () => {
     const seen: Record<string, string | undefined> = {};
