@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 export interface ProcessRun {
   wallMs: number;
   peakRssMb: number;
+  /** CPU time of the command (user + system), as GNU time counted it: less noisy than wall time on a busy machine. */
+  cpuSeconds: number;
   code: number;
   timedOut: boolean;
   stdout: string;
@@ -18,7 +20,7 @@ export function measure(
 ): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn('/usr/bin/time', ['-f', 'SITEZIP_RSS_KB=%M', command, ...args], {
+    const child = spawn('/usr/bin/time', ['-f', 'SITEZIP_RSS_KB=%M SITEZIP_CPU=%U+%S', command, ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
@@ -38,7 +40,9 @@ export function measure(
       clearTimeout(timer);
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       const rssKb = Number(/SITEZIP_RSS_KB=(\d+)/.exec(stderr)?.[1] ?? NaN);
-      resolve({ wallMs, peakRssMb: rssKb / 1024, code: code ?? 1, timedOut, stdout, stderr });
+      const cpu = /SITEZIP_CPU=([\d.]+)\+([\d.]+)/.exec(stderr);
+      const cpuSeconds = cpu ? Number(cpu[1]) + Number(cpu[2]) : NaN;
+      resolve({ wallMs, peakRssMb: rssKb / 1024, cpuSeconds, code: code ?? 1, timedOut, stdout, stderr });
     });
   });
 }

@@ -1,4 +1,5 @@
 import { loadStartPage, runCapture, type ArchiveHooks, type ArchiveSummary } from './archive.js';
+import { contentDigest, noteBodyFacts } from './capture/body-facts.js';
 import { capturePage } from './capture/capture-page.js';
 import { save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
@@ -132,6 +133,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     admitLinks(site, page, entry.depth);
     manifestEntry.path = entry.path;
     manifestEntry.bytes = response.body.length;
+    noteBodyFacts(manifestEntry, response, await contentDigest(response));
     if (page.render?.output === 'snapshot' && page.served) await saveRenderedPage(ctx, page, entry.path, page.render);
     else {
       const note = await processDocument(ctx, response, document, entry.path, 0, page.scan());

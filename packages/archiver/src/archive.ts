@@ -20,6 +20,9 @@ import { Refusals, type StopCode } from './refusals.js';
 import { PathAllocator } from './resolve/local-path.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
 import { CopyingSink } from './sink/copying-sink.js';
+import type { PreviousCopy } from './update/previous-copy.js';
+import { RevalidatingFetcher } from './update/revalidating-fetcher.js';
+import { updateReport } from './update/update-report.js';
 
 export interface ArchiveHooks {
   /** Called on every change of the counters; cheap, may be called often. */
@@ -35,6 +38,11 @@ export interface ArchiveHooks {
   loader?: PageLoader;
   /** Told of every HTTP exchange of the engine's own fetcher, as received (a WarcWriter). */
   exchangeLog?: ExchangeLog;
+  /**
+   * An update: the copy this capture renews. Files it saved as they came are asked for
+   * conditionally and reused when unchanged; the manifest says what changed. The caller closes it.
+   */
+  previous?: PreviousCopy;
 }
 
 export interface ArchiveSummary {
@@ -102,7 +110,7 @@ export async function runCapture(
   // Writes the copy into a folder too once a page was rendered, for the self-check to open.
   const copying = new CopyingSink(sink);
   const network = hooks.fetcher ?? new HttpFetcher(options, {}, {}, { startUrl: pageUrl, log: hooks.exchangeLog });
-  const fetcher = new RecordedFirstFetcher(network);
+  const fetcher = new RecordedFirstFetcher(hooks.previous ? new RevalidatingFetcher(network, hooks.previous, options.maxResourceBytes) : network);
   const timeout = AbortSignal.timeout(options.totalTimeoutMs);
   const signal = hooks.signal ? AbortSignal.any([hooks.signal, timeout]) : timeout;
   // Every request in flight listens on this one signal.
@@ -143,7 +151,7 @@ export async function runCapture(
     await drain(ctx);
     await checkRenderedPages(ctx, copying);
     if (signal.aborted && !hooks.signal?.aborted) ctx.refusals.stopBy('total-timeout', `totalTimeoutMs (${options.totalTimeoutMs}) reached`);
-    const manifest = buildManifest(ctx, pageUrl, finalUrl, startedAt);
+    const manifest = buildManifest(ctx, pageUrl, finalUrl, startedAt, hooks.previous);
     await sink.add(MANIFEST_PATH, Buffer.from(JSON.stringify(manifest, null, 2)), { compress: true });
     await copying.close();
     progress.phase = 'done';
@@ -210,7 +218,7 @@ function renderedOf(manifest: Manifest): ArchiveSummary['rendered'] {
   };
 }
 
-function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date): Manifest {
+function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date, previous: PreviousCopy | undefined): Manifest {
   const resources = [...ctx.manifest.values()];
   const finishedAt = new Date();
   const { stop } = ctx.refusals;
@@ -229,6 +237,7 @@ function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, start
     failures: resources.filter((r) => r.error).length,
     ...(stop ? { stoppedBy: stop.message, stoppedByCode: stop.code } : {}),
     ...(refused ? { refused } : {}),
+    ...(previous ? { update: updateReport(previous.manifest, resources) } : {}),
     resources,
   };
 }

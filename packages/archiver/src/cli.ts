@@ -7,6 +7,8 @@ import { HttpFetcher } from './fetch/http-fetcher.js';
 import { requestEarly } from './load/early-request.js';
 import { BadFlagValue, optionsFromFlags, UsageError } from './cli-options.js';
 import { powerOptions, warcPathFor } from './cli-power-flags.js';
+import { openPreviousCopy, updateLines } from './cli-update.js';
+import type { PreviousCopy } from './update/previous-copy.js';
 import { openWarcFile } from './warc/open-warc.js';
 import type { WarcWriter } from './warc/warc-writer.js';
 import { allowPrivateNetworksFromEnv } from './options.js';
@@ -25,6 +27,9 @@ Options:
       --include <pattern>    with --full: follow only pages whose URL path matches one such glob
                              (repeatable; * within a path segment, ** across them: /docs/**)
       --exclude <pattern>    with --full: never follow pages whose URL path matches (repeatable)
+      --update <zip>         renew a copy made before: its images, fonts, scripts and media are
+                             asked for conditionally and taken from that ZIP when unchanged (304);
+                             says what changed since
       --render <mode>        auto (default): pages that build themselves with JavaScript are loaded
                              in Chromium first and saved as rendered; always; never
       --max-resources <n>    most resources to fetch (default 5000; with --full, no limit)
@@ -85,6 +90,7 @@ function parse(argv: string[]) {
       cookies: { type: 'string' },
       header: { type: 'string', multiple: true },
       warc: { type: 'boolean' },
+      update: { type: 'string' },
       quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -98,7 +104,7 @@ function parse(argv: string[]) {
   }
   const options = optionsFromFlags(values, { allowPrivateNetworks: allowPrivateNetworksFromEnv(), ...powerOptions(values) }, values.full ?? false);
   const flags = { full: values.full ?? false, warc: values.warc ?? false, quiet: values.quiet ?? false };
-  return { help: false as const, url, options, output: values.output, ...flags };
+  return { help: false as const, url, options, output: values.output, update: values.update, ...flags };
 }
 
 async function openWarc(path: string, args: { url: string; full: boolean; options: { userAgent: string; respectRobots?: boolean } }): Promise<WarcWriter> {
@@ -134,6 +140,13 @@ export async function main(argv: string[]): Promise<number> {
   }
   const output = args.output ?? defaultOutput(args.url);
   const partial = `${output}.partial`;
+  let previous: PreviousCopy | undefined;
+  try {
+    if (args.update) previous = await openPreviousCopy(args.update, args.url, partial, args.options.spoolThresholdBytes);
+  } catch (error) {
+    process.stderr.write(`sitezip: ${(error as Error).message}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
   const tty = process.stderr.isTTY && !args.quiet;
   let lastDraw = 0;
   const onProgress = (progress: CaptureProgress) => {
@@ -155,7 +168,7 @@ export async function main(argv: string[]): Promise<number> {
     fetcher = new HttpFetcher(args.options, {}, {}, { startUrl: args.url, log: warc });
     const early = requestEarly(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
     const { archivePage, archiveSite, staticLoader, zipFileSink } = await import('./engine.js');
-    const hooks = { onProgress, signal: controller.signal, fetcher, loader: staticLoader(early) };
+    const hooks = { onProgress, signal: controller.signal, fetcher, loader: staticLoader(early), ...(previous ? { previous } : {}) };
     const summary = args.full
       ? await archiveSite(args.url, zipFileSink(partial), args.options, hooks)
       : await archivePage(args.url, zipFileSink(partial), args.options, hooks);
@@ -179,6 +192,7 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`  rendered in Chromium: ${rendered.pages} page${rendered.pages === 1 ? '' : 's'} (${rendered.reason})${kept}\n`);
       }
       if (rendered.failed) process.stdout.write(`  not rendered, saved as served: ${rendered.failed}\n`);
+      if (summary.manifest.update) process.stdout.write(`${updateLines(summary.manifest.update).join('\n')}\n`);
       if (summary.stoppedBy) process.stdout.write(`  stopped early: ${summary.stoppedBy}\n`);
       if (warc) process.stdout.write(`  WARC: ${warcPath} (${warc.exchanges} requests and responses)\n`);
       const refused = summary.manifest.refused;
@@ -198,5 +212,6 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', stop);
     await fetcher?.close();
+    await previous?.close();
   }
 }

@@ -1,9 +1,9 @@
 export { archivePage, type ArchiveHooks, type ArchiveSummary } from './archive.js';
 export type { CaptureProgress } from './capture/context.js';
-export { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
+export { MANIFEST_PATH, type Manifest, type ManifestEntry, type UpdateList, type UpdateReport } from './capture/manifest.js';
 export { ArchiveError, isArchiveError, type ArchiveErrorCode, type ConnectionFailure } from './errors.js';
 export type { RefusalCode, RefusalReport, RefusedUrl, StopCode } from './refusals.js';
-export type { FetchedResource, Fetcher, FetchInit } from './fetch/fetcher.js';
+export type { FetchedResource, Fetcher, FetchInit, Validators } from './fetch/fetcher.js';
 export { HttpFetcher, type FetchSession } from './fetch/http-fetcher.js';
 export type { ExchangeBody, ExchangeHead, ExchangeLog } from './fetch/exchange-log.js';
 export { CookieFileError, parseNetscapeCookies, type NetscapeCookie } from './fetch/netscape-cookies.js';
@@ -26,3 +26,4 @@ export type { LoadedPage, PageLoader, PageLoadInit } from './load/page-loader.js
 export { staticLoader } from './load/static-loader.js';
 export { requestEarly, type EarlyRequest } from './load/early-request.js';
 export { urlPatternProblem } from './crawl/url-patterns.js';
+export { PreviousCopy, PreviousCopyError, type KnownFile } from './update/previous-copy.js';

@@ -2,6 +2,7 @@ import type { FetchedResource } from '../fetch/fetcher.js';
 import type { LoadedPage } from '../load/page-loader.js';
 import { isAlreadyCompressed } from '../resolve/content-types.js';
 import { relativeLink } from '../resolve/relative-path.js';
+import { contentDigest, noteBodyFacts } from './body-facts.js';
 import { save, type CaptureContext } from './context.js';
 import type { ManifestEntry } from './manifest.js';
 import { preloadStylesheets } from './preload-scan.js';
@@ -18,6 +19,7 @@ export async function capturePage(ctx: CaptureContext, page: LoadedPage): Promis
   if (response.url !== response.requestedUrl) entry.finalUrl = response.url;
   if (response.mimeType) entry.contentType = response.mimeType;
   if (page.render) entry.render = page.render;
+  noteBodyFacts(entry, response, await contentDigest(response));
   ctx.manifest.set(response.requestedUrl, entry);
   for (const url of ctx.pageUrls) ctx.queue.get(url, async () => ({ ok: true, path: 'index.html' }));
   if (document) {

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { ArchiveError, isArchiveError } from '../errors.js';
-import type { FetchedResource } from '../fetch/fetcher.js';
 import { isCssType, isHtmlType } from '../resolve/content-types.js';
+import { contentDigest, noteBodyFacts } from './body-facts.js';
 import { commitBytes, noteProtocol, track, type CaptureContext, type Outcome, type ResourceRequest } from './context.js';
 import type { ManifestEntry } from './manifest.js';
 import { processFetched, RESOURCE_KINDS, type KindRow } from './resource-kinds.js';
@@ -47,20 +45,23 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     );
     if (resource.status === 429 || resource.status === 503) ctx.scheduler.slowDown(request.url);
     else noteProtocol(ctx, resource);
-    entry.status = resource.status;
+    // A 304 to a conditional request brings the previous copy's body (see FetchedResource.notModified).
+    entry.status = resource.notModified ? 304 : resource.status;
     entry.contentType = resource.mimeType || undefined;
     if (resource.url !== request.url) entry.finalUrl = resource.url;
     if (resource.status >= 400) {
       return fail(ctx, entry, new ArchiveError('HTTP_ERROR', `HTTP ${resource.status}`, { status: resource.status }));
     }
+    const digest = await contentDigest(resource);
+    noteBodyFacts(entry, resource, digest);
     const existing = ctx.paths.pathOf(resource.url);
     if (existing && !row.apart) return done(ctx, entry, existing);
     const css = isCssType(resource.mimeType) || (row.readAsCss === 'unless-html' && !isHtmlType(resource.mimeType));
     const mimeType = css && !resource.file ? 'text/css' : resource.mimeType;
     // A body saved as it came is stored once, however many URLs serve it. (A parsed one is saved
     // rewritten for its own place: the same bytes can become different files.)
-    const digest = row.parsed || css ? undefined : await contentDigest(resource);
-    const same = digest && ctx.contents.get(digest);
+    const storedAsIs = !(row.parsed || css);
+    const same = storedAsIs && ctx.contents.get(digest);
     if (same) return done(ctx, entry, same);
     const size = resource.file?.size ?? resource.body.length;
     if (!commitBytes(ctx, size)) {
@@ -68,7 +69,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
       return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: the capture reached ${ctx.options.maxTotalBytes} bytes.`));
     }
     const path = ctx.paths.allocate(resource.url, mimeType);
-    if (digest) ctx.contents.set(digest, path);
+    if (storedAsIs) ctx.contents.set(digest, path);
     entry.bytes = size;
     const processed = await processFetched(ctx, row, { request, resource, path, mimeType });
     if (processed.inlined) entry.inlined = true;
@@ -81,14 +82,6 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     if (isArchiveError(error) && error.retryable) ctx.scheduler.slowDown(request.url);
     return fail(ctx, entry, error);
   }
-}
-
-/** SHA-256 of a body, in memory or spooled to disk (read back as a stream). */
-async function contentDigest(resource: FetchedResource): Promise<string> {
-  const hash = createHash('sha256');
-  if (!resource.file) return hash.update(resource.body).digest('hex');
-  for await (const chunk of createReadStream(resource.file.path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
 
 function done(ctx: CaptureContext, entry: ManifestEntry, path: string, dataUrl?: string): Outcome {

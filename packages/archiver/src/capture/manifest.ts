@@ -64,6 +64,31 @@ export interface ManifestEntry {
   errorCode?: ManifestErrorCode;
   /** A page a browser rendered, or was to render: how, and why. */
   render?: RenderReport;
+  /** Validators the server sent: an update (`--update`) asks with them whether the file changed. */
+  etag?: string;
+  lastModified?: string;
+  /** SHA-256 (hex) of the body as received, before any rewriting: an update compares it. */
+  sha256?: string;
+}
+
+/** URLs of one kind of change: how many, and the first ones. */
+export interface UpdateList {
+  count: number;
+  urls: string[];
+}
+
+/** What changed since the previous copy an update started from (see update/update-report.ts). */
+export interface UpdateReport {
+  /** When the previous copy was made. */
+  previousStartedAt: string;
+  /** Saved both times with the same content, and how many of them the server answered 304 (bytes copied, not downloaded). */
+  unchanged: number;
+  notModified: number;
+  changed: UpdateList;
+  /** Saved now, not in the previous copy. */
+  new: UpdateList;
+  /** In the previous copy, not saved now (gone from the site, failed, or no longer linked). */
+  gone: UpdateList;
 }
 
 export interface Manifest {
@@ -83,6 +108,8 @@ export interface Manifest {
   stoppedByCode?: StopCode;
   /** URLs left out without being fetched (limits, traps, robots.txt): counted, the first ones listed. */
   refused?: RefusalReport;
+  /** An update of a previous copy: what changed since. */
+  update?: UpdateReport;
   resources: ManifestEntry[];
 }
 

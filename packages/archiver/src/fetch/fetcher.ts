@@ -19,6 +19,13 @@ export interface FetchedResource {
   protocol?: 'h2' | 'http/1.1';
   /** HTTP/2: the most requests the server takes at once on its connection. */
   streamLimit?: number;
+  /**
+   * The server answered a conditional request (FetchInit.conditional) with 304 Not Modified:
+   * `status`, type and body are the previous copy's (see update/revalidating-fetcher.ts).
+   */
+  notModified?: boolean;
+  /** SHA-256 (hex) of the body, when whoever made this resource already knows it (a body read back and checked). */
+  sha256?: string;
 }
 
 export interface SpooledFile {
@@ -46,6 +53,17 @@ export interface FetchInit {
   body?: Buffer;
   /** Headers the page set on the request; only those `pageHeaders` lets through are sent. */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Validators of a copy the caller already has: sent as If-None-Match / If-Modified-Since to
+   * the URL asked for (not to where it redirects), so the server may answer 304 Not Modified.
+   */
+  conditional?: Validators;
+}
+
+/** What a server gave to tell later whether a body changed (ETag, Last-Modified), as received. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
 }
 
 /**

@@ -7,6 +7,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { CookieJar } from 'tough-cookie';
 import { ArchiveError } from '../errors.js';
 import { ACCEPT } from './accept.js';
+import { conditionalHeaders } from './conditional.js';
 import type { ArchiveOptions } from '../options.js';
 import type { FetchInit, FetchedResource, Fetcher } from './fetcher.js';
 import { guardedAgents, type GuardedAgents } from './guarded-agent.js';
@@ -137,7 +138,8 @@ export class HttpFetcher implements Fetcher {
         throw new ArchiveError('INVALID_URL', `Cannot fetch ${current}: only http and https are supported.`);
       }
       const cookie = this.cookies ? await (await this.cookies).getCookieString(current) : '';
-      const sent = this.requestHeaders(init, cookie, target, request);
+      // Validators belong to the URL asked for: where it now redirects is another resource.
+      const sent = { ...this.requestHeaders(init, cookie, target, request), ...(redirects.length === 0 ? conditionalHeaders(init.conditional) : {}) };
       const date = this.log ? new Date() : undefined;
       const response = await this.sendOnce(target, init, request, sent);
       const stream = this.log && date ? this.logged(this.log, target, date, request, sent, response) : response.body;

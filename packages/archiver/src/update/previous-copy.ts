@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open as openFile, rm, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { inflateRaw as inflateRawCallback } from 'node:zlib';
+import yauzl from 'yauzl';
+import { MANIFEST_PATH, type Manifest, type ManifestEntry } from '../capture/manifest.js';
+import type { SpooledFile, Validators } from '../fetch/fetcher.js';
+
+const inflateRaw = promisify(inflateRawCallback);
+
+/** The previous ZIP cannot serve as the base of an update: not one of ours, another site's, unreadable. */
+export class PreviousCopyError extends Error {}
+
+/** A file of the previous copy that the server may confirm unchanged: its validators and where its bytes are. */
+export interface KnownFile {
+  entry: ManifestEntry;
+  validators: Validators;
+}
+
+/** The bytes of a previous file, as the fetcher hands bodies over: in memory, or in a file past the threshold. */
+export type KeptBody = { body: Buffer; file?: undefined } | { body?: undefined; file: SpooledFile };
+
+/**
+ * A ZIP sitezip wrote before, opened to update it: its manifest, and its files read back on
+ * demand. Only files saved as they came can stand in for a body (an ETag names the body the
+ * server sent, and a rewritten page or stylesheet is no longer that body), so a file is handed
+ * back only when its bytes hash to the `sha256` the manifest recorded for the body received.
+ */
+export class PreviousCopy {
+  private tempDir: Promise<string> | undefined;
+  private temps = 0;
+
+  private constructor(
+    private readonly zip: yauzl.ZipFile,
+    /** The same file, for reading small entries in one go (see readSmall). */
+    private readonly data: FileHandle,
+    private readonly files: ReadonlyMap<string, yauzl.Entry>,
+    readonly manifest: Manifest,
+    private readonly known: ReadonlyMap<string, KnownFile>,
+    private readonly inMemoryBytes: number,
+  ) {}
+
+  /**
+   * Opens `path`, refusing (PreviousCopyError) a file that is no ZIP, a ZIP without a sitezip
+   * manifest, and a copy of another site than `url`'s. The caller closes it after the capture.
+   */
+  static async open(path: string, url: string, inMemoryBytes = 2 * 1024 * 1024): Promise<PreviousCopy> {
+    let zip: yauzl.ZipFile;
+    try {
+      zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, strictFileNames: true });
+    } catch (error) {
+      throw new PreviousCopyError(`cannot read the previous copy ${path}: ${(error as Error).message}`);
+    }
+    try {
+      const files = new Map<string, yauzl.Entry>();
+      for await (const entry of zip.eachEntry()) files.set(entry.fileName, entry);
+      const manifestFile = files.get(MANIFEST_PATH);
+      if (!manifestFile) throw new PreviousCopyError(`${path} is not a sitezip copy (it has no ${MANIFEST_PATH})`);
+      const manifest = parseManifest(await readAll(await zip.openReadStreamPromise(manifestFile)), path);
+      if (!sameSite(manifest.url, url)) {
+        throw new PreviousCopyError(`${path} is a copy of ${manifest.url}, another site than ${url}`);
+      }
+      return new PreviousCopy(zip, await openFile(path, 'r'), files, manifest, knownFiles(manifest), inMemoryBytes);
+    } catch (error) {
+      zip.close();
+      if (error instanceof PreviousCopyError) throw error;
+      throw new PreviousCopyError(`cannot read the previous copy ${path}: ${(error as Error).message}`);
+    }
+  }
+
+  /** The previous file of `url` and its validators, when the server can be asked whether it changed. */
+  knownFile(url: string): KnownFile | undefined {
+    return this.known.get(url);
+  }
+
+  /**
+   * The previous bytes of a known file, or undefined when they are missing or are not the body
+   * as received (a stored file that was rewritten, or damaged): the caller downloads it then.
+   */
+  async read({ entry }: KnownFile): Promise<KeptBody | undefined> {
+    const file = entry.path ? this.files.get(entry.path) : undefined;
+    if (!file) return undefined;
+    if (file.uncompressedSize <= this.inMemoryBytes) {
+      const body = await this.readSmall(file);
+      return body && createHash('sha256').update(body).digest('hex') === entry.sha256 ? { body } : undefined;
+    }
+    const hash = createHash('sha256');
+    const hashed = async function* (source: Readable) {
+      for await (const chunk of source) {
+        hash.update(chunk as Buffer);
+        yield chunk as Buffer;
+      }
+    };
+    const stream = await this.zip.openReadStreamPromise(file);
+    const target = join(await this.dir(), String(++this.temps));
+    await pipeline(stream, hashed, createWriteStream(target));
+    if (hash.digest('hex') === entry.sha256) return { file: { path: target, size: file.uncompressedSize } };
+    await rm(target, { force: true });
+    return undefined;
+  }
+
+  /**
+   * A small file in one read and one inflate: yauzl's stream reads 16 KB at a time, one read at
+   * a time, which made reading thousands of images back cost more than downloading them.
+   */
+  private async readSmall(file: yauzl.Entry): Promise<Buffer | undefined> {
+    if (file.isEncrypted() || (file.compressionMethod !== 0 && file.compressionMethod !== 8)) return undefined;
+    const { fileDataStart } = await this.zip.readLocalFileHeaderPromise(file, { minimal: true });
+    const raw = Buffer.allocUnsafe(file.compressedSize);
+    const { bytesRead } = await this.data.read(raw, 0, raw.length, fileDataStart);
+    if (bytesRead !== raw.length) return undefined;
+    const body = file.compressionMethod === 0 ? raw : await inflateRaw(raw);
+    return body.length === file.uncompressedSize ? body : undefined;
+  }
+
+  /** Closes the ZIP and removes the files read out of it; call it once the new copy is written. */
+  async close(): Promise<void> {
+    this.zip.close();
+    await this.data.close();
+    if (this.tempDir) await rm(await this.tempDir, { recursive: true, force: true });
+  }
+
+  private dir(): Promise<string> {
+    this.tempDir ??= mkdtemp(join(tmpdir(), 'sitezip-previous-'));
+    return this.tempDir;
+  }
+}
+
+/**
+ * One site: the same host and port, whatever the scheme, with or without `www.` (the crawl's
+ * own notion of a host). A copy of another site would be updated into a mix of two sites.
+ */
+export function sameSite(previousUrl: string, url: string): boolean {
+  const host = (href: string) => (URL.canParse(href) ? new URL(href).host.replace(/^www\./, '') : href);
+  return host(previousUrl) === host(url);
+}
+
+function parseManifest(data: Buffer, path: string): Manifest {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(data.toString('utf8'));
+  } catch {
+    throw new PreviousCopyError(`${path} is not a sitezip copy (its ${MANIFEST_PATH} is not JSON)`);
+  }
+  const m = manifest as Partial<Manifest> | null;
+  if (m?.generator !== 'sitezip' || typeof m.url !== 'string' || !Array.isArray(m.resources)) {
+    throw new PreviousCopyError(`${path} is not a sitezip copy (its ${MANIFEST_PATH} is not sitezip's)`);
+  }
+  return m as Manifest;
+}
+
+/**
+ * Files the server may be asked about: saved with validators and a hash, at the URL asked for
+ * (validators of a redirect's target say nothing of the URL that redirected).
+ */
+function knownFiles(manifest: Manifest): Map<string, KnownFile> {
+  const known = new Map<string, KnownFile>();
+  for (const entry of manifest.resources) {
+    if (!entry.path || entry.inlined || entry.error || entry.finalUrl || !entry.sha256) continue;
+    if (!entry.etag && !entry.lastModified) continue;
+    known.set(entry.url, { entry, validators: { etag: entry.etag, lastModified: entry.lastModified } });
+  }
+  return known;
+}
+
+async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
