@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { access, constants } from 'node:fs/promises';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserServer, LaunchOptions } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
 import { findChildWithArgument, killTree, readTreeUsage, type TreeUsage } from '../process-tree.js';
 import { browserHostOptionsSchema, type BrowserHostOptions, type BrowserHostOptionsInput } from './render-options.js';
@@ -40,6 +40,40 @@ export const CHROMIUM_FLAGS: readonly string[] = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
+/**
+ * How Chromium is started, wherever it runs: by a BrowserHost for its own renders, or as a
+ * browser server that BrowserHosts of other processes connect to. `marker` is an extra argument
+ * that finds the browser's process among the starter's children.
+ */
+function chromiumLaunchOptions(options: Pick<BrowserHostOptions, 'executablePath' | 'launchTimeoutMs'>, marker?: string): LaunchOptions {
+  return {
+    executablePath: options.executablePath,
+    headless: true,
+    // Chromium's sandbox cannot start as root, and this development machine runs everything
+    // as root: there (only there) it runs without. Run the server unprivileged to keep it.
+    chromiumSandbox: process.getuid?.() !== 0,
+    // Playwright turns the popup blocker off; on, script-opened windows never exist.
+    ignoreDefaultArgs: ['--disable-popup-blocking'],
+    args: marker ? [...CHROMIUM_FLAGS, marker] : [...CHROMIUM_FLAGS],
+    timeout: options.launchTimeoutMs,
+    // A library does not take over the process's signals (Playwright's handlers exit).
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  };
+}
+
+/**
+ * A browser another process runs and lends out (the API's shared browser): the host connects to
+ * it instead of starting one, and holds one of its render slots per open context.
+ */
+export interface BrowserSource {
+  /** Waits for a free render slot; resolves with the running browser's WebSocket endpoint. */
+  acquire(): Promise<string>;
+  /** Gives back a slot that acquire() gave. */
+  release(): void;
+}
+
 /** A browser context of one render, and the signal that says its browser is gone. */
 export interface BrowserLease {
   readonly context: BrowserContext;
@@ -57,6 +91,8 @@ export interface BrowserUsage extends TreeUsage {
 
 interface RunningBrowser {
   browser: Browser;
+  /** Set when connected to a browser a BrowserSource lends: this host then never kills it. */
+  endpoint: string | undefined;
   /** Undefined off Linux: then nothing is killed by pid and memory is not watched. */
   pid: number | undefined;
   lost: AbortController;
@@ -70,6 +106,11 @@ interface RunningBrowser {
  * shared by renders, each in a fresh context. Its process tree's memory is watched while renders
  * run; a browser that grows past `maxMemoryBytes`, or that a context will not leave, is killed
  * and the next render starts a new one.
+ *
+ * Given a BrowserSource, the host starts nothing: each render takes a slot of the source's
+ * browser and a fresh context in it over a connection of this host's. Its owner watches that
+ * browser's memory; what this host would have killed, it disconnects from instead (the browser
+ * server then closes the contexts of the connection).
  */
 export class BrowserHost {
   readonly options: BrowserHostOptions;
@@ -77,14 +118,28 @@ export class BrowserHost {
   private starting: Promise<RunningBrowser> | undefined;
   private closed = false;
 
-  constructor(input: BrowserHostOptionsInput = {}) {
+  constructor(
+    input: BrowserHostOptionsInput = {},
+    private readonly source?: BrowserSource,
+  ) {
     this.options = browserHostOptionsSchema.parse(input);
   }
 
   /** A fresh context: service workers blocked, downloads refused, fixed viewport, the engine's user agent. */
   async open(): Promise<BrowserLease> {
     if (this.closed) throw new Error('The browser host is closed.');
-    const run = await this.browser();
+    if (!this.source) return this.lease(await this.browser(), () => undefined);
+    const source = this.source;
+    const endpoint = await source.acquire();
+    try {
+      return await this.lease(await this.browser(endpoint), () => source.release());
+    } catch (error) {
+      source.release();
+      throw error;
+    }
+  }
+
+  private async lease(run: RunningBrowser, release: () => void): Promise<BrowserLease> {
     let context: BrowserContext;
     try {
       context = await run.browser.newContext({
@@ -109,8 +164,12 @@ export class BrowserHost {
         if (released) return;
         released = true;
         run.leases--;
-        if (!(await settlesWithin(context.close(), this.options.closeTimeoutMs)) && !run.lost.signal.aborted) {
-          await this.killRun(run, new ArchiveError('TIMEOUT', 'A page would not let its browser context close; the browser was killed.'));
+        try {
+          if (!(await settlesWithin(context.close(), this.options.closeTimeoutMs)) && !run.lost.signal.aborted) {
+            await this.killRun(run, new ArchiveError('TIMEOUT', 'A page would not let its browser context close; the browser was killed.'));
+          }
+        } finally {
+          release();
         }
       },
     };
@@ -136,9 +195,15 @@ export class BrowserHost {
     }
   }
 
-  private browser(): Promise<RunningBrowser> {
+  /** The running browser: the one at `endpoint` when given (a browser restarted by its owner is connected anew). */
+  private browser(endpoint?: string): Promise<RunningBrowser> {
+    const stale = this.current && this.current.endpoint !== endpoint ? this.current : undefined;
+    if (stale) {
+      this.forget(stale);
+      void stale.browser.close().catch(() => undefined);
+    }
     if (this.current) return Promise.resolve(this.current);
-    this.starting ??= this.launch().finally(() => {
+    this.starting ??= (endpoint === undefined ? this.launch() : this.connect(endpoint)).finally(() => {
       this.starting = undefined;
     });
     return this.starting;
@@ -156,27 +221,29 @@ export class BrowserHost {
     const marker = `--sitezip-browser=${randomUUID()}`;
     let browser: Browser;
     try {
-      browser = await chromium.launch({
-        executablePath,
-        headless: true,
-        // Chromium's sandbox cannot start as root, and this development machine runs everything
-        // as root: there (only there) it runs without. Run the server unprivileged to keep it.
-        chromiumSandbox: process.getuid?.() !== 0,
-        // Playwright turns the popup blocker off; on, script-opened windows never exist.
-        ignoreDefaultArgs: ['--disable-popup-blocking'],
-        args: [...CHROMIUM_FLAGS, marker],
-        timeout: this.options.launchTimeoutMs,
-        // A library does not take over the process's signals (Playwright's handlers exit).
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      });
+      browser = await chromium.launch(chromiumLaunchOptions(this.options, marker));
     } catch (error) {
       throw launchFailed(executablePath, error);
     }
+    return this.running(browser, findChildWithArgument(marker), undefined);
+  }
+
+  private async connect(endpoint: string): Promise<RunningBrowser> {
+    const { chromium } = await import('playwright-core');
+    let browser: Browser;
+    try {
+      browser = await chromium.connect(endpoint, { timeout: this.options.launchTimeoutMs });
+    } catch (error) {
+      throw new Error(`The shared browser could not be reached (${String((error as Error).message).split('\n')[0]}).`, { cause: error });
+    }
+    return this.running(browser, undefined, endpoint);
+  }
+
+  private async running(browser: Browser, pid: number | undefined, endpoint: string | undefined): Promise<RunningBrowser> {
     const run: RunningBrowser = {
       browser,
-      pid: findChildWithArgument(marker),
+      endpoint,
+      pid,
       lost: new AbortController(),
       leases: 0,
       timer: undefined,
@@ -227,6 +294,24 @@ export class BrowserHost {
     clearInterval(run.timer);
     run.timer = undefined;
     if (this.current === run) this.current = undefined;
+  }
+}
+
+/**
+ * Starts Chromium, with the switches and sandbox rule of {@link BrowserHost}, as a server on
+ * loopback that BrowserHosts of other processes connect to through a {@link BrowserSource}. Its
+ * WebSocket address holds a random path: knowing the port is not enough to drive it.
+ */
+export async function launchBrowserServer(input: BrowserHostOptionsInput = {}): Promise<BrowserServer> {
+  const options = browserHostOptionsSchema.parse(input);
+  await access(options.executablePath, constants.X_OK).catch((error: unknown) => {
+    throw launchFailed(options.executablePath, error);
+  });
+  const { chromium } = await import('playwright-core');
+  try {
+    return await chromium.launchServer({ ...chromiumLaunchOptions(options), host: '127.0.0.1', port: 0 });
+  } catch (error) {
+    throw launchFailed(options.executablePath, error);
   }
 }
 
