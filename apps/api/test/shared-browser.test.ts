@@ -171,7 +171,25 @@ describe('the shared browser', SLOW, () => {
   });
 });
 
-describe('a grown or runaway browser', SLOW, () => {
+describe('a browser that cannot start, grows or runs away', SLOW, () => {
+  it('cannot start: renders fall back to the page as served, saying why', async () => {
+    const shared = setUp();
+    // The browser process inherits the environment, where the engine reads Chromium's path.
+    const before = process.env.CHROMIUM_PATH;
+    process.env.CHROMIUM_PATH = '/nonexistent/chromium';
+    try {
+      const { summary, index } = await capture(shared.pool, '/');
+      expect(summary.rendered.pages).toBe(0);
+      expect(summary.rendered.failed).toMatch(/Chromium could not be started from \/nonexistent\/chromium/);
+      expect(index).toContain('<div id="root"></div>');
+      expect(shared.browser.pid).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env.CHROMIUM_PATH;
+      else process.env.CHROMIUM_PATH = before;
+      await shared.close();
+    }
+  });
+
   it('is restarted once no render uses it when it has grown past its restart size', async () => {
     // Idle Chromium already holds more than this: every render leaves it to be restarted.
     const shared = setUp({ restartAboveBytes: 64 * MB });

@@ -61,7 +61,7 @@ export class SharedBrowser {
     this.entry = settings.entry ?? edgeEntry('browser-process', import.meta.url);
   }
 
-  /** Browsers started so far. */
+  /** Browser starts so far (failed ones too). */
   get launches(): number {
     return this.started;
   }
