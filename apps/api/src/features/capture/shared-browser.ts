@@ -162,7 +162,7 @@ export class SharedBrowser {
     this.current = run;
     run.timer = setInterval(() => this.check(run), this.settings.checkEveryMs ?? 250);
     run.timer.unref();
-    this.settings.log?.info({ pid: run.pid, launches: this.started }, 'shared browser started');
+    this.settings.log?.info({ browserPid: run.pid, launches: this.started }, 'shared browser started');
     return run;
   }
 
@@ -172,10 +172,10 @@ export class SharedBrowser {
     if (!memory) return;
     const mb = Math.round(memory.privateBytes / MB);
     if (memory.privateBytes > this.settings.memoryLimitBytes) {
-      this.settings.log?.warn({ pid: run.pid, privateMb: mb, renders: this.active }, 'shared browser past its memory limit: killed');
+      this.settings.log?.warn({ browserPid: run.pid, privateMb: mb, renders: this.active }, 'shared browser past its memory limit: killed');
       void this.stop(run);
     } else if (this.active === 0 && memory.privateBytes > this.settings.restartAboveBytes) {
-      this.settings.log?.info({ pid: run.pid, privateMb: mb }, 'shared browser grown while idle: restarted');
+      this.settings.log?.info({ browserPid: run.pid, privateMb: mb }, 'shared browser grown while idle: restarted');
       void this.stop(run);
     }
   }
