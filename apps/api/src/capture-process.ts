@@ -1,5 +1,5 @@
 import { Socket } from 'node:net';
-import { archivePage, archiveSite, isArchiveError, ZipSink, type ArchiveSummary, type CaptureProgress } from '@sitezip/archiver';
+import { archivePage, archiveSite, isArchiveError, ZipSink, type ArchiveSummary, type BrowserSource, type CaptureProgress } from '@sitezip/archiver';
 import { ZIP_FD, type CaptureRequest, type CaptureUsage, type ChildMessage, type ParentMessage } from './features/capture/capture-protocol.js';
 
 // Process edge of one capture, forked by the process that runs jobs (see capture-pool.ts). It
@@ -19,15 +19,18 @@ const cancel = new AbortController();
 // The parent is gone (crash, kill -9): nobody will read the ZIP, so stop at once.
 process.on('disconnect', () => process.exit(1));
 
+const browser = browserFromParent();
+
 process.on('message', (message: ParentMessage) => {
   if (message.type === 'cancel') cancel.abort();
-  else if (message.type === 'capture') void capture(message.request);
+  else if (message.type === 'capture') void capture(message.request, message.sharedBrowser);
+  else if (message.type === 'browser') browser.answer(message);
 });
 
-async function capture(request: CaptureRequest): Promise<void> {
+async function capture(request: CaptureRequest, sharedBrowser: boolean): Promise<void> {
   const sink = new ZipSink(new Socket({ fd: ZIP_FD, readable: false, writable: true }));
   const progress = progressSender();
-  const hooks = { onProgress: progress.push, signal: cancel.signal };
+  const hooks = { onProgress: progress.push, signal: cancel.signal, ...(sharedBrowser ? { browser: browser.source } : {}) };
   const cpuAtStart = process.cpuUsage();
   const usage = (): CaptureUsage => {
     const cpu = process.cpuUsage(cpuAtStart);
@@ -68,6 +71,33 @@ function progressSender() {
       timer ??= setTimeout(flush, PROGRESS_EVERY_MS);
     },
     flush,
+  };
+}
+
+/**
+ * The parent's shared browser as the engine's BrowserSource: a slot is asked for and given back
+ * by message. (Slots still held when this process ends are given back by the parent.)
+ */
+function browserFromParent() {
+  const waiting = new Map<number, { resolve(endpoint: string): void; reject(error: Error): void }>();
+  let next = 0;
+  const source: BrowserSource = {
+    acquire: () =>
+      new Promise((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        void send({ type: 'browser-acquire', id });
+      }),
+    release: () => void send({ type: 'browser-release' }),
+  };
+  return {
+    source,
+    answer(message: Extract<ParentMessage, { type: 'browser' }>) {
+      const waiter = waiting.get(message.id);
+      waiting.delete(message.id);
+      if ('endpoint' in message) waiter?.resolve(message.endpoint);
+      else waiter?.reject(new Error(message.error));
+    },
   };
 }
 

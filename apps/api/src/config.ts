@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ const flag = z
   .transform((v) => ['1', 'true', 'yes'].includes((v ?? '').trim().toLowerCase()));
 
 const positiveInt = z.coerce.number().int().positive();
+const MB = 1024 * 1024;
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -33,6 +35,10 @@ const envSchema = z.object({
   CAPTURE_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   CAPTURE_WARM_PROCESSES: z.coerce.number().int().min(0).max(16).default(1),
   CAPTURE_USER: z.string().default('nobody'),
+  // A page's context takes about a core while it renders: one per core by default. 0: no shared browser.
+  RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism())),
+  BROWSER_MEMORY_MB: z.coerce.number().int().min(256).default(3072),
+  BROWSER_RESTART_MB: z.coerce.number().int().min(64).default(1024),
   WORKER_GRACE_SECONDS: positiveInt.default(60),
   WORKER_LOCK_SECONDS: positiveInt.default(30),
   JOB_CONCURRENCY: positiveInt.default(2),
@@ -101,6 +107,12 @@ export interface Config {
   captureWarmProcesses: number;
   /** When the server runs as root, captures and their browsers run as this user ('' keeps root). */
   captureUser: string;
+  /**
+   * The browser this process's captures render in (as captureUser): contexts open at once, the
+   * memory past which it is restarted once idle, and past which it is killed. Undefined
+   * (RENDER_CONCURRENCY=0): each capture that renders starts a browser of its own.
+   */
+  sharedBrowser: { concurrency: number; restartAboveBytes: number; memoryLimitBytes: number } | undefined;
   /** On SIGTERM a worker finishes its jobs for this long, then hands them back to the queue. */
   workerGraceMs: number;
   /** A job whose worker stops renewing its lock for this long is given to another worker. */
@@ -160,9 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     logLevel: e.LOG_LEVEL,
     captureTimeoutMs: e.CAPTURE_TIMEOUT_SECONDS * 1000,
     siteCaptureTimeoutMs: e.SITE_CAPTURE_TIMEOUT_SECONDS * 1000,
-    captureMemoryBytes: e.CAPTURE_MEMORY_MB * 1024 * 1024,
+    captureMemoryBytes: e.CAPTURE_MEMORY_MB * MB,
     captureWarmProcesses: e.CAPTURE_WARM_PROCESSES,
     captureUser: e.CAPTURE_USER,
+    sharedBrowser: e.RENDER_CONCURRENCY
+      ? { concurrency: e.RENDER_CONCURRENCY, restartAboveBytes: e.BROWSER_RESTART_MB * MB, memoryLimitBytes: e.BROWSER_MEMORY_MB * MB }
+      : undefined,
     workerGraceMs: e.WORKER_GRACE_SECONDS * 1000,
     workerLockMs: e.WORKER_LOCK_SECONDS * 1000,
     jobs: {

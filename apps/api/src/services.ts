@@ -13,6 +13,7 @@ import { AccountService } from './features/account/account-service.js';
 import { AuthService } from './features/auth/auth-service.js';
 import { createBilling, type Billing } from './features/billing/create-billing.js';
 import { CapturePool } from './features/capture/capture-pool.js';
+import { SharedBrowser } from './features/capture/shared-browser.js';
 import { TokenService } from './features/auth/tokens.js';
 import { LocalFileStore, type FileStore } from './features/files/file-store.js';
 import { S3FileStore } from './features/files/s3-file-store.js';
@@ -111,7 +112,10 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
   const redis = config.redis ? createRedisClients(config.redis.url) : undefined;
   const events: JobEvents = redis ? new RedisJobEvents(redis.publisher, redis.subscriber, config.redis!.prefix) : new LocalJobEvents();
   const preview = new ZipPreview(store);
-  const captures = new CapturePool({ memoryLimitBytes: config.captureMemoryBytes, warm: config.captureWarmProcesses, runAs: captureUser(config.captureUser) });
+  const runAs = captureUser(config.captureUser);
+  // Started by the first render only: the API processes of the scaled mode never start it.
+  const browser = config.sharedBrowser && new SharedBrowser({ ...config.sharedBrowser, runAs, log });
+  const captures = new CapturePool({ memoryLimitBytes: config.captureMemoryBytes, warm: config.captureWarmProcesses, runAs, browser });
   const runner: JobRunnerDeps = { config, jobs, store, events, captures, log };
   const queue: JobQueue = redis
     ? new BullJobQueue(redis.queue, config.redis!.prefix)
@@ -148,6 +152,7 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
       await sweeper.stop();
       await queue.close();
       await captures.close();
+      await browser?.close();
       await redis?.close();
       await database.close();
       await lock?.release();

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1PX, serveFixture, type FixtureSite } from '../../../packages/archiver/test/support/fixture-site.js';
 import { readZip } from '../../../packages/archiver/test/support/read-zip.js';
+import { captureUser } from '../src/lib/system-user.js';
+import { chromiumBrowsers, uidOf } from './support/chromium-processes.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 // A page its script builds: the served HTML is an empty mount element.
@@ -39,6 +41,21 @@ describe('render mode through the API', () => {
     expect(message).toContain('Rendered in a browser first');
     expect(index).toContain('<h1>Built in the browser</h1>');
     expect(index).not.toContain('<script');
+  });
+
+  it('renders the jobs that follow in the same browser, run as the capture user', { timeout: 90_000 }, async () => {
+    await download({});
+    // The first job's browser outlives its capture process.
+    const [browser, ...others] = chromiumBrowsers();
+    expect(browser).toBeDefined();
+    expect(others).toEqual([]);
+    const runAs = captureUser('nobody');
+    if (runAs) expect(uidOf(browser!)).toBe(runAs.uid);
+
+    const { message, index } = await download({});
+    expect(message).toContain('Rendered in a browser first');
+    expect(index).toContain('<h1>Built in the browser</h1>');
+    expect(chromiumBrowsers()).toEqual([browser]);
   });
 
   it('keeps the page as served when asked not to render', async () => {

@@ -76,6 +76,9 @@ beforeAll(async () => {
     '/kill': gates.kill.route,
     '/term': gates.term.route,
     '/huge': huge.route,
+    // A page its script builds: rendered in a browser.
+    '/app': { body: '<!doctype html><title>App</title><div id="root"></div><script src="/app.js"></script>' },
+    '/app.js': { type: 'text/javascript', body: `document.getElementById('root').innerHTML = '<h1>Built by the worker</h1>';` },
   });
   env = {
     ...s3.env,
@@ -183,6 +186,26 @@ describe('two API processes and two workers', () => {
     expect(await holder.exited).toBe(0);
     workers.splice(workers.indexOf(holder), 1);
     expect((await jobOf(apis[0]!.base, id)).status).toBe('done');
+  });
+
+  it('renders in a browser each worker keeps: started by its first render, none in the API processes', { timeout: 120_000 }, async () => {
+    const ids = [await createJob(apis[0]!.base, `${site.origin}/app`)];
+    const worker = await workerRunning(ids[0]!);
+    await vi.waitFor(async () => expect((await jobOf(apis[1]!.base, ids[0]!)).status).toBe('done'), { timeout: 60_000, interval: 250 });
+    ids.push(await createJob(apis[1]!.base, `${site.origin}/app?again`));
+    await vi.waitFor(async () => expect((await jobOf(apis[0]!.base, ids[1]!)).status).toBe('done'), { timeout: 60_000, interval: 250 });
+    for (const id of ids) {
+      const { result } = await jobOf(apis[0]!.base, id);
+      const zip = await readZip(Buffer.from(await (await fetch(`${apis[0]!.base}${result!.download_url}`)).arrayBuffer()));
+      const manifest = JSON.parse(zip.get('sitezip-manifest.json')!.toString()) as { resources: { render?: { output: string } }[] };
+      // Rendered (kept live or as a snapshot), not saved as served for want of a browser.
+      expect(['live', 'snapshot']).toContain(manifest.resources[0]?.render?.output);
+    }
+    const starts = (lines: string[]) => lines.filter((line) => line.includes('shared browser started')).length;
+    expect(starts(worker.lines)).toBe(1);
+    // Each worker starts at most one; whichever ran the second job had one running or started it.
+    expect(workers.map((w) => starts(w.lines)).every((n) => n <= 1)).toBe(true);
+    expect(apis.map((api) => starts(api.process.lines))).toEqual([0, 0]);
   });
 
   it('fails a page that exhausts its capture process once, and the worker goes on', { timeout: 60_000 }, async () => {

@@ -17,6 +17,7 @@ import { staticLoader } from './load/static-loader.js';
 import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
 import { captureTimedOut, parsePageUrl } from './page-url.js';
 import { Refusals, type StopCode } from './refusals.js';
+import type { BrowserSource } from './render/browser-host.js';
 import { PathAllocator } from './resolve/local-path.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
 import { CopyingSink } from './sink/copying-sink.js';
@@ -43,6 +44,8 @@ export interface ArchiveHooks {
    * conditionally and reused when unchanged; the manifest says what changed. The caller closes it.
    */
   previous?: PreviousCopy;
+  /** Renders in a browser another process runs (the API's shared one) instead of starting one. */
+  browser?: BrowserSource;
 }
 
 export interface ArchiveSummary {
@@ -98,7 +101,7 @@ export async function runCapture(
   body: CaptureBody,
 ): Promise<ArchiveSummary> {
   // Render mode's code (and playwright-core) loads only when a page is to be rendered.
-  const loader = renderChoice(hooks.loader ?? staticLoader(), options.render, async () => (await import('./render/index.js')).createRenderer(options));
+  const loader = renderChoice(hooks.loader ?? staticLoader(), options.render, async () => (await import('./render/index.js')).createRenderer(options, hooks.browser));
   const startedAt = loader.startedAt ?? new Date();
   let pageUrl: string;
   try {

@@ -21,7 +21,10 @@ export { MemorySink } from './sink/memory-sink.js';
 export { ZipSink, zipFileSink } from './sink/zip-sink.js';
 export { archiveSite } from './archive-site.js';
 export { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
-export { readTreeUsage, type TreeUsage } from './process-tree.js';
+export { killTree, readTreeUsage, type TreeUsage } from './process-tree.js';
+// playwright-core itself loads only when a browser starts.
+export type { BrowserSource } from './render/browser-host.js';
+export { launchBrowserServer } from './render/chromium-launch.js';
 export type { LoadedPage, PageLoader, PageLoadInit } from './load/page-loader.js';
 export { staticLoader } from './load/static-loader.js';
 export { requestEarly, type EarlyRequest } from './load/early-request.js';

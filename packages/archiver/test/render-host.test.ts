@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../src/fetch/http-fetcher.js';
 import { parseOptions } from '../src/options.js';
-import { BrowserHost, parseRenderLimits, renderPage } from '../src/render/index.js';
+import { BrowserHost, launchBrowserServer, parseRenderLimits, renderPage, type BrowserSource } from '../src/render/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { BROWSER_UA, FETCHER_UA } from './support/render-site.js';
 
@@ -64,6 +64,40 @@ describe('BrowserHost', () => {
     } finally {
       await fetcher.close();
       await host.close();
+    }
+  });
+});
+
+describe('BrowserHost on a browser another process runs', () => {
+  it('renders in it, a context per lease and a slot held while it is open; closing the host leaves that browser running', async () => {
+    const server = await launchBrowserServer({});
+    const pid = server.process().pid!;
+    let held = 0;
+    const source: BrowserSource = {
+      acquire: async () => (held++, server.wsEndpoint()),
+      release: () => void held--,
+    };
+    const site = await serveFixture({ '/': { body: '<!doctype html><div id="root"></div><script>root.textContent = "built"</script>' } });
+    sites.push(site);
+    const host = new BrowserHost({ userAgent: BROWSER_UA }, source);
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0 }));
+    try {
+      const [one, two] = [await host.open(), await host.open()];
+      expect(held).toBe(2);
+      expect(one.context).not.toBe(two.context);
+      // Started nothing of its own: no pid to watch.
+      expect(host.usage()).toBeUndefined();
+      await one.close();
+      await two.close();
+      expect(held).toBe(0);
+      const rendered = await renderPage(site.url, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits() });
+      expect(rendered.html).toContain('<div id="root">built</div>');
+      expect(held).toBe(0);
+      await host.close();
+      expect(alive(pid)).toBe(true);
+    } finally {
+      await fetcher.close();
+      await server.close();
     }
   });
 });

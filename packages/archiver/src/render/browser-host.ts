@@ -1,44 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { access, constants } from 'node:fs/promises';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
 import { findChildWithArgument, killTree, readTreeUsage, type TreeUsage } from '../process-tree.js';
+import { checkExecutable, chromiumLaunchOptions, launchFailed } from './chromium-launch.js';
 import { browserHostOptionsSchema, type BrowserHostOptions, type BrowserHostOptionsInput } from './render-options.js';
 import { settlesWithin } from './race.js';
 
 /**
- * Where a request that escapes `context.route()` goes: a proxy on loopback's discard port, where
- * nothing listens, so it dies there. Routing answers every HTTP(S) request before it needs a
- * proxy; what Playwright cannot route (a redirect the browser follows itself, a service worker's
- * script, a download, a WebSocket from a worker, a preconnect) is what this stops.
+ * A browser another process runs and lends out (the API's shared browser): the host connects to
+ * it instead of starting one, and holds one of its render slots per open context.
  */
-const DEAD_PROXY = 'http://127.0.0.1:9';
-
-/**
- * Chromium's switches besides Playwright's defaults. Each closes a way out that `route()` does
- * not see, or a background service that would call home.
- */
-export const CHROMIUM_FLAGS: readonly string[] = [
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-domain-reliability',
-  '--disable-client-side-phishing-detection',
-  '--no-pings',
-  '--no-first-run',
-  '--disable-quic',
-  // Playwright's --proxy-bypass-list default lets loopback go direct; `<-loopback>` takes that out.
-  `--proxy-server=${DEAD_PROXY}`,
-  '--proxy-bypass-list=<-loopback>',
-  // Chromium never resolves a name itself: the engine's fetcher does, behind its address guard.
-  // (Stops DNS prefetch, preconnects and STUN/TURN servers given by name.)
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-  '--dns-prefetch-disable',
-  // WebRTC may use UDP only through the proxy, which has none: no STUN packet leaves. The spelling
-  // --force-webrtc-ip-handling-policy has no effect on Chromium 156 (measured: STUN packets sent).
-  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-];
+export interface BrowserSource {
+  /** Waits for a free render slot; resolves with the running browser's WebSocket endpoint. */
+  acquire(): Promise<string>;
+  /** Gives back a slot that acquire() gave. */
+  release(): void;
+}
 
 /** A browser context of one render, and the signal that says its browser is gone. */
 export interface BrowserLease {
@@ -57,6 +34,8 @@ export interface BrowserUsage extends TreeUsage {
 
 interface RunningBrowser {
   browser: Browser;
+  /** Set when connected to a browser a BrowserSource lends: this host then never kills it. */
+  endpoint: string | undefined;
   /** Undefined off Linux: then nothing is killed by pid and memory is not watched. */
   pid: number | undefined;
   lost: AbortController;
@@ -70,6 +49,11 @@ interface RunningBrowser {
  * shared by renders, each in a fresh context. Its process tree's memory is watched while renders
  * run; a browser that grows past `maxMemoryBytes`, or that a context will not leave, is killed
  * and the next render starts a new one.
+ *
+ * Given a BrowserSource, the host starts nothing: each render takes a slot of the source's
+ * browser and a fresh context in it over a connection of this host's. Its owner watches that
+ * browser's memory; what this host would have killed, it disconnects from instead (the browser
+ * server then closes the contexts of the connection).
  */
 export class BrowserHost {
   readonly options: BrowserHostOptions;
@@ -77,14 +61,28 @@ export class BrowserHost {
   private starting: Promise<RunningBrowser> | undefined;
   private closed = false;
 
-  constructor(input: BrowserHostOptionsInput = {}) {
+  constructor(
+    input: BrowserHostOptionsInput = {},
+    private readonly source?: BrowserSource,
+  ) {
     this.options = browserHostOptionsSchema.parse(input);
   }
 
   /** A fresh context: service workers blocked, downloads refused, fixed viewport, the engine's user agent. */
   async open(): Promise<BrowserLease> {
     if (this.closed) throw new Error('The browser host is closed.');
-    const run = await this.browser();
+    if (!this.source) return this.lease(await this.browser(), () => undefined);
+    const source = this.source;
+    const endpoint = await source.acquire();
+    try {
+      return await this.lease(await this.browser(endpoint), () => source.release());
+    } catch (error) {
+      source.release();
+      throw error;
+    }
+  }
+
+  private async lease(run: RunningBrowser, release: () => void): Promise<BrowserLease> {
     let context: BrowserContext;
     try {
       context = await run.browser.newContext({
@@ -109,8 +107,12 @@ export class BrowserHost {
         if (released) return;
         released = true;
         run.leases--;
-        if (!(await settlesWithin(context.close(), this.options.closeTimeoutMs)) && !run.lost.signal.aborted) {
-          await this.killRun(run, new ArchiveError('TIMEOUT', 'A page would not let its browser context close; the browser was killed.'));
+        try {
+          if (!(await settlesWithin(context.close(), this.options.closeTimeoutMs)) && !run.lost.signal.aborted) {
+            await this.killRun(run, new ArchiveError('TIMEOUT', 'A page would not let its browser context close; the browser was killed.'));
+          }
+        } finally {
+          release();
         }
       },
     };
@@ -136,9 +138,15 @@ export class BrowserHost {
     }
   }
 
-  private browser(): Promise<RunningBrowser> {
+  /** The running browser: the one at `endpoint` when given (a browser restarted by its owner is connected anew). */
+  private browser(endpoint?: string): Promise<RunningBrowser> {
+    const stale = this.current && this.current.endpoint !== endpoint ? this.current : undefined;
+    if (stale) {
+      this.forget(stale);
+      void stale.browser.close().catch(() => undefined);
+    }
     if (this.current) return Promise.resolve(this.current);
-    this.starting ??= this.launch().finally(() => {
+    this.starting ??= (endpoint === undefined ? this.launch() : this.connect(endpoint)).finally(() => {
       this.starting = undefined;
     });
     return this.starting;
@@ -146,37 +154,35 @@ export class BrowserHost {
 
   private async launch(): Promise<RunningBrowser> {
     const { executablePath } = this.options;
-    // Playwright creates the profile directory before it finds the executable missing, and
-    // leaves it behind: look first.
-    await access(executablePath, constants.X_OK).catch((error: unknown) => {
-      throw launchFailed(executablePath, error);
-    });
+    await checkExecutable(executablePath);
     // Loaded here, not at the top: the static capture path never pays for playwright-core.
     const { chromium } = await import('playwright-core');
     const marker = `--sitezip-browser=${randomUUID()}`;
     let browser: Browser;
     try {
-      browser = await chromium.launch({
-        executablePath,
-        headless: true,
-        // Chromium's sandbox cannot start as root, and this development machine runs everything
-        // as root: there (only there) it runs without. Run the server unprivileged to keep it.
-        chromiumSandbox: process.getuid?.() !== 0,
-        // Playwright turns the popup blocker off; on, script-opened windows never exist.
-        ignoreDefaultArgs: ['--disable-popup-blocking'],
-        args: [...CHROMIUM_FLAGS, marker],
-        timeout: this.options.launchTimeoutMs,
-        // A library does not take over the process's signals (Playwright's handlers exit).
-        handleSIGINT: false,
-        handleSIGTERM: false,
-        handleSIGHUP: false,
-      });
+      browser = await chromium.launch(chromiumLaunchOptions(this.options, marker));
     } catch (error) {
       throw launchFailed(executablePath, error);
     }
+    return this.running(browser, findChildWithArgument(marker), undefined);
+  }
+
+  private async connect(endpoint: string): Promise<RunningBrowser> {
+    const { chromium } = await import('playwright-core');
+    let browser: Browser;
+    try {
+      browser = await chromium.connect(endpoint, { timeout: this.options.launchTimeoutMs });
+    } catch (error) {
+      throw new Error(`The shared browser could not be reached (${String((error as Error).message).split('\n')[0]}).`, { cause: error });
+    }
+    return this.running(browser, undefined, endpoint);
+  }
+
+  private async running(browser: Browser, pid: number | undefined, endpoint: string | undefined): Promise<RunningBrowser> {
     const run: RunningBrowser = {
       browser,
-      pid: findChildWithArgument(marker),
+      endpoint,
+      pid,
       lost: new AbortController(),
       leases: 0,
       timer: undefined,
@@ -228,11 +234,4 @@ export class BrowserHost {
     run.timer = undefined;
     if (this.current === run) this.current = undefined;
   }
-}
-
-function launchFailed(executablePath: string, error: unknown): Error {
-  const reason = String((error as Error).message ?? error).split('\n')[0] ?? '';
-  return new Error(`Chromium could not be started from ${executablePath} (${reason}). Install Debian's chromium package or set CHROMIUM_PATH.`, {
-    cause: error,
-  });
 }

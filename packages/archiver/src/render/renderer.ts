@@ -4,7 +4,7 @@ import type { LoadedPage, PageLoadContext } from '../load/page-loader.js';
 import type { Renderer } from '../load/render-choice.js';
 import type { ArchiveOptions } from '../options.js';
 import { neutralizeScripts } from '../parse/index.js';
-import { BrowserHost } from './browser-host.js';
+import { BrowserHost, type BrowserSource } from './browser-host.js';
 import type { Picture } from './picture.js';
 import { parseRenderLimits } from './render-options.js';
 import { renderPage } from './render-page.js';
@@ -15,13 +15,13 @@ const CHECKED_PAGES = 10;
 const CHECK_BUDGET_MS = 8_000;
 
 /**
- * The renderer of one capture: one browser, started on the first page that needs it, a fresh
- * context per page. A rendered page is saved as a snapshot: the DOM its scripts built, with the
+ * The renderer of one capture: one browser, started on the first page that needs it (or the
+ * browser `source` lends), a fresh context per page. A rendered page is saved as a snapshot: the DOM its scripts built, with the
  * scripts removed (they already ran; run again offline they would build the page twice or tear
  * it down). Its resources come from what the browser fetched.
  */
-export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'renderTimeoutMs'>): Renderer {
-  const host = new BrowserHost({ userAgent: options.userAgent });
+export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'renderTimeoutMs'>, source?: BrowserSource): Renderer {
+  const host = new BrowserHost({ userAgent: options.userAgent }, source);
   // The originals of the pages the self-check will look at, by URL; the first few only (a
   // picture is a few hundred KB, and a site can have thousands of pages).
   const pictures = new Map<string, Picture>();

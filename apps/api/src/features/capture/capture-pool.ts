@@ -1,14 +1,15 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { ArchiveError, type CaptureProgress } from '@sitezip/archiver';
 import type { JobMetrics } from '@sitezip/contracts';
 import type { RunAs } from '../../lib/system-user.js';
 import type { ZipUpload } from '../files/file-store.js';
 import { ZIP_FD, type CaptureRequest, type CaptureSummary, type ChildMessage, type ParentMessage } from './capture-protocol.js';
+import { lendSlots } from './browser-slots.js';
+import { edgeEntry, forkEdge } from './fork-edge.js';
 import { ProcessSampler } from './process-sampler.js';
+import type { SharedBrowser } from './shared-browser.js';
 
 /** Why a capture process was ended from outside, or died. */
 export type CaptureDeath = 'memory' | 'deadline' | 'crash';
@@ -33,6 +34,8 @@ export interface CapturePoolSettings {
   entry?: URL;
   /** Runs capture processes (and the browsers they start) as this user (the server is root). */
   runAs?: RunAs | undefined;
+  /** Captures render in this browser; without it each capture that renders starts its own. */
+  browser?: SharedBrowser | undefined;
 }
 
 export interface CaptureHooks {
@@ -52,7 +55,7 @@ const SAMPLE_MS = 100;
 const CANCEL_GRACE_MS = 5_000;
 const STDERR_TAIL = 4096;
 
-const ownEntry = new URL(import.meta.url.endsWith('.ts') ? '../../capture-process.ts' : '../../capture-process.js', import.meta.url);
+const ownEntry = edgeEntry('capture-process', import.meta.url);
 
 interface Spare {
   child: ChildProcess;
@@ -116,13 +119,11 @@ export class CapturePool {
 
   private spawn(): Spare {
     const heapMb = Math.max(64, Math.floor((this.settings.memoryLimitBytes / (1024 * 1024)) * 0.75));
-    const child = fork(fileURLToPath(this.entry), [], {
-      execArgv: [...loaderArgs(this.entry), `--max-old-space-size=${heapMb}`],
+    const child = forkEdge(this.entry, {
+      execArgv: [`--max-old-space-size=${heapMb}`],
       // fd 3 carries the ZIP; the IPC channel comes after it.
       stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'ipc'],
-      serialization: 'advanced',
-      // An unprivileged user has no home of its own: Chromium keeps its profile data under it.
-      ...(this.settings.runAs ? { ...this.settings.runAs, env: { ...process.env, HOME: tmpdir() } } : {}),
+      runAs: this.settings.runAs,
     });
     let tail = '';
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -168,15 +169,17 @@ export class CapturePool {
       cancelTimer = setTimeout(() => child.kill('SIGKILL'), CANCEL_GRACE_MS);
     };
     hooks.signal?.addEventListener('abort', onAbort, { once: true });
+    const slots = lendSlots(this.settings.browser, (message) => send(child, message));
     try {
       const last = await new Promise<ChildMessage | undefined>((resolve) => {
         child.on('message', (message: ChildMessage) => {
           if (message.type === 'progress') hooks.onProgress(message.progress);
+          else if (message.type === 'browser-acquire' || message.type === 'browser-release') slots.handle(message);
           else if (message.type !== 'ready') resolve(message);
         });
         // 'close' comes after the last message was read ('exit' may come before it).
         child.once('close', () => resolve(undefined));
-        send(child, { type: 'capture', request });
+        send(child, { type: 'capture', request, sharedBrowser: this.settings.browser !== undefined });
       });
       sampler.sample();
       if (last?.type === 'done' || last?.type === 'failed') sampler.note(last.usage);
@@ -195,6 +198,7 @@ export class CapturePool {
       const ended = child.signalCode ?? child.exitCode;
       throw new CaptureProcessError(killedFor ?? deathFrom(child.signalCode, spare.stderr()), `capture process ended (${ended}): ${spare.stderr()}`);
     } finally {
+      slots.releaseAll();
       clearInterval(watchdog);
       clearTimeout(deadline);
       clearTimeout(cancelTimer);
@@ -214,11 +218,6 @@ function deathFrom(signal: NodeJS.Signals | null, stderr: string): CaptureDeath 
 
 function send(child: ChildProcess, message: ParentMessage): void {
   if (child.connected) child.send(message, (error) => error && child.kill('SIGKILL'));
-}
-
-/** In development and tests the entry is TypeScript, run through tsx against workspace sources. */
-function loaderArgs(entry: URL): string[] {
-  return entry.pathname.endsWith('.ts') ? ['--conditions=source', '--import', 'tsx'] : [];
 }
 
 async function stop(child: ChildProcess): Promise<void> {

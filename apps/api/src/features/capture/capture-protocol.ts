@@ -28,7 +28,13 @@ export interface CaptureUsage {
   cpuUs: number;
 }
 
-export type ParentMessage = { type: 'capture'; request: CaptureRequest } | { type: 'cancel' };
+export type ParentMessage =
+  /** `sharedBrowser`: the capture renders in the browser its parent shares (browser-acquire), not one of its own. */
+  | { type: 'capture'; request: CaptureRequest; sharedBrowser: boolean }
+  | { type: 'cancel' }
+  /** A render slot of the shared browser for browser-acquire `id`: its endpoint, or why there is none. */
+  | { type: 'browser'; id: number; endpoint: string }
+  | { type: 'browser'; id: number; error: string };
 
 export type ChildMessage =
   | { type: 'ready' }
@@ -36,7 +42,14 @@ export type ChildMessage =
   | { type: 'done'; summary: CaptureSummary; usage: CaptureUsage }
   | { type: 'failed'; failure: CaptureFailure; usage: CaptureUsage }
   /** A bug (not a failure of the site): reported as an internal error, never retried. */
-  | { type: 'crashed'; message: string };
+  | { type: 'crashed'; message: string }
+  /** Asks for a render slot of the shared browser; answered by a 'browser' message with the same id. */
+  | { type: 'browser-acquire'; id: number }
+  /** Gives back one slot; a capture process that ends gives back all it held. */
+  | { type: 'browser-release' };
+
+/** What the shared browser's process (browser-process.ts) tells the process that forked it. */
+export type BrowserProcessMessage = { type: 'ready'; endpoint: string; pid: number } | { type: 'failed'; message: string };
 
 /** The pipe that carries the ZIP from the capture process to its parent. */
 export const ZIP_FD = 3;
