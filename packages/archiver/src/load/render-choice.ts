@@ -29,12 +29,21 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
       if (!page.document || page.response.status >= 300) return page;
       const reason = mode === 'always' ? 'render: always' : needsRender(page);
       if (!reason) return page;
+      let started = false;
       try {
         renderer ??= start();
-        return await (await renderer).render(ctx, page, reason);
+        const ready = await renderer;
+        started = true;
+        return await ready.render(ctx, page, reason);
       } catch (error) {
         if (ctx.signal.aborted) throw error;
-        const message = isArchiveError(error) ? error.message : `The browser could not be started: ${(error as Error).message}`;
+        // Playwright's messages go on with a call log: its first line says what happened.
+        const what = String((error as Error).message).split('\n')[0];
+        const message = isArchiveError(error)
+          ? error.message
+          : started
+            ? `The browser failed while rendering the page: ${what}`
+            : `The browser could not be started: ${what}`;
         return { ...page, render: { output: 'static', reason, error: message } };
       }
     },
