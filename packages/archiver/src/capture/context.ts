@@ -9,6 +9,7 @@ import type { PathAllocator } from '../resolve/local-path.js';
 import type { ArchiveSink } from '../sink/archive-sink.js';
 import type { ManifestEntry } from './manifest.js';
 import type { Refusals } from '../refusals.js';
+import type { CrawlRecord } from '../resume/crawl-record.js';
 
 /** What became of one referenced URL: a place in the archive, or a reason it has none. */
 export type Outcome = { ok: true; path: string; dataUrl?: string } | { ok: false; code: ArchiveErrorCode; error: string };
@@ -84,6 +85,8 @@ export interface CaptureContext {
   readonly refusals: Refusals;
   /** Responses a loader already has (a browser's): the capture's requests for them are answered from them. */
   offer(responses: Iterable<FetchedResource>): void;
+  /** Keeps a step of a site capture in its journal, when it keeps one (see resume/). */
+  record(record: CrawlRecord): void;
   /**
    * How a processor asks for a referenced URL: fetched once per capture, resolved as soon as
    * its path is known. The capture sets it (to fetchResource); processors never import that.
