@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ const PAGES = 60;
  * 60 pages in a tree (page i links to 3i+1..3i+3), each with the shared stylesheet and logo,
  * its own image and its own stylesheet whose background only that stylesheet names; the first
  * pages also carry files big enough to be spooled (a script, compressed in the ZIP, and a
- * video, stored). Pages answer after 15 ms, so that a crawl is still running when it is stopped.
+ * video, stored). Pages answer after 15 ms.
  */
 function siteRoutes(): Record<string, FixtureRoute> {
   const routes: Record<string, FixtureRoute> = {
@@ -48,24 +48,59 @@ function siteRoutes(): Record<string, FixtureRoute> {
 
 let site: FixtureSite;
 let dir: string;
-/** Told of every page request, by path (the fixture's hook for stopping the CLI mid-crawl). */
-let onPage: (path: string) => void = () => undefined;
+/** Asked before every page is answered (the fixture's hook for stopping the CLI mid-crawl). */
+let gate: () => Promise<void> = async () => undefined;
 let complete: Map<string, Buffer>;
 
 function isPage(path: string): boolean {
   return path === '/' || path.startsWith('/p/');
 }
 
-/** Runs the CLI; `stopAt` sends `signal` once the server was asked for that many pages. */
-function run(args: string[], stopAt?: { pages: number; signal: NodeJS.Signals }): Promise<{ code: number | null; stderr: string }> {
+interface Stop {
+  signal: NodeJS.Signals;
+  /** Pages answered; later ones wait until the CLI was stopped, so that it is stopped mid-crawl. */
+  answered: number;
+  /** The CLI is stopped once its journal says this many pages are in its ZIP. */
+  saved: number;
+  journal: string;
+}
+
+/** Runs the CLI, and stops it as `stop` says. */
+function run(args: string[], stop?: Stop): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  let pages = 0;
-  onPage = () => {
-    if (stopAt && ++pages === stopAt.pages) child.kill(stopAt.signal);
-  };
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let watcher: FSWatcher | undefined;
+  if (stop) {
+    let pages = 0;
+    gate = () => {
+      // The journal exists before the first page is asked for; each write to it is an event.
+      watcher ??= watch(stop.journal, () => void stopOnceSaved(stop, child));
+      return ++pages > stop.answered ? released : Promise.resolve();
+    };
+  }
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      watcher?.close();
+      gate = async () => undefined;
+      release();
+      resolve({ code, stderr });
+    }),
+  );
+}
+
+async function stopOnceSaved(stop: Stop, child: ChildProcess): Promise<void> {
+  const snapshot = snapshotOf(await readJournal(stop.journal));
+  const saved = snapshot?.pages.filter((page) => page.saved).length ?? 0;
+  if (saved >= stop.saved && child.exitCode === null && !child.killed) child.kill(stop.signal);
+}
+
+/** The paths of the pages a stopped run's journal says are in its ZIP. */
+async function savedPages(journal: string): Promise<string[]> {
+  const snapshot = snapshotOf(await readJournal(journal));
+  return (snapshot?.pages ?? []).filter((page) => page.saved).map(({ page }) => new URL(page.url).pathname);
 }
 
 function requests(): Map<string, number> {
@@ -97,8 +132,7 @@ beforeAll(async () => {
     if (!isPage(path)) continue;
     routes[path] = {
       handle: (request, response) => {
-        onPage(path);
-        setTimeout(() => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(route.body), 15);
+        void gate().then(() => setTimeout(() => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(route.body), 15));
       },
     };
   }
@@ -119,13 +153,13 @@ afterAll(async () => {
 describe('sitezip --full --resume', () => {
   it('continues a crawl killed with kill -9 into the same ZIP, without asking again for the pages it saved', async () => {
     const out = join(dir, 'killed.zip');
-    const killed = await run([site.url, '--full', '-o', out], { pages: 40, signal: 'SIGKILL' });
+    const journal = join(`${out}.resume`, 'journal.jsonl');
+    const killed = await run([site.url, '--full', '-o', out], { signal: 'SIGKILL', answered: 30, saved: 20, journal });
     expect(killed.code).toBe(null);
     expect(existsSync(out)).toBe(false);
-    const snapshot = snapshotOf(await readJournal(join(`${out}.resume`, 'journal.jsonl')))!;
-    const saved = snapshot.pages.filter((page) => page.saved).map(({ page }) => new URL(page.url).pathname);
-    expect(saved.length).toBeGreaterThan(0);
-    expect(saved.length).toBeLessThan(PAGES);
+    const saved = await savedPages(journal);
+    expect(saved.length).toBeGreaterThanOrEqual(20);
+    expect(saved.length).toBeLessThanOrEqual(30);
 
     const before = requests();
     const resumed = await run([site.url, '--full', '-o', out, '--resume']);
@@ -147,7 +181,8 @@ describe('sitezip --full --resume', () => {
 
   it('stops on Ctrl-C leaving state to resume, and refuses to resume with other options', async () => {
     const out = join(dir, 'interrupted.zip');
-    const stopped = await run([site.url, '--full', '-o', out], { pages: 20, signal: 'SIGINT' });
+    const journal = join(`${out}.resume`, 'journal.jsonl');
+    const stopped = await run([site.url, '--full', '-o', out], { signal: 'SIGINT', answered: 20, saved: 10, journal });
     expect(stopped.code).not.toBe(0);
     expect(stopped.stderr).toContain('run the same command with --resume');
     expect(existsSync(out)).toBe(false);
@@ -159,8 +194,12 @@ describe('sitezip --full --resume', () => {
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.stderr).toContain(`was of ${site.url}`);
 
+    const saved = await savedPages(journal);
+    expect(saved.length).toBeGreaterThanOrEqual(10);
+    const before = requests();
     const resumed = await run([site.url, '--full', '-o', out, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expectSameEntries((await contents(out)).files, complete);
+    for (const path of saved) expect(requestedSince(before, path), path).toBe(0);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-import type { Outcome, ResourceRequest } from '../capture/context.js';
+import type { Outcome, ResourceRequest } from '../capture/outcome.js';
 import type { ManifestEntry } from '../capture/manifest.js';
 import type { PageEntry } from '../crawl/frontier.js';
 import type { RefusalCall } from '../refusals.js';
