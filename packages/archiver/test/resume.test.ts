@@ -179,6 +179,25 @@ describe('sitezip --full --resume', () => {
     expect(existsSync(`${out}.resume`)).toBe(false);
   }, 60_000);
 
+  it('resumes a resume that was killed too', async () => {
+    const out = join(dir, 'twice.zip');
+    const journal = join(`${out}.resume`, 'journal.jsonl');
+    await run([site.url, '--full', '-o', out], { signal: 'SIGKILL', answered: 15, saved: 10, journal });
+    const first = await savedPages(journal);
+    // Killed again once the resumed run has saved pages of its own.
+    const again = await run([site.url, '--full', '-o', out, '--resume'], { signal: 'SIGKILL', answered: 20, saved: first.length + 10, journal });
+    expect(again.code).toBe(null);
+    const saved = await savedPages(journal);
+    expect(saved.length).toBeGreaterThanOrEqual(first.length + 10);
+    expect(saved).toEqual(expect.arrayContaining(first));
+
+    const before = requests();
+    const resumed = await run([site.url, '--full', '-o', out, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expectSameEntries((await contents(out)).files, complete);
+    for (const path of saved) expect(requestedSince(before, path), path).toBe(0);
+  }, 60_000);
+
   it('stops on Ctrl-C leaving state to resume, and refuses to resume with other options', async () => {
     const out = join(dir, 'interrupted.zip');
     const journal = join(`${out}.resume`, 'journal.jsonl');
