@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { CaptureProgress } from './capture/context.js';
 import { formatBytes, progressBar } from './cli-format.js';
 import { ArchiveError, isArchiveError, type ArchiveErrorCode } from './errors.js';
-import { openCrawlState, type CrawlState } from './cli-resume.js';
+import type { CrawlState } from './cli-resume.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { requestEarly } from './load/early-request.js';
 import { BadFlagValue, optionsFromFlags, UsageError } from './cli-options.js';
@@ -156,7 +156,8 @@ export async function main(argv: string[]): Promise<number> {
   let state: CrawlState | undefined;
   const warcPath = warcPathFor(output);
   try {
-    if (args.full) state = await openCrawlState(output, partial, args.url, args.options, args.resume);
+    // Loaded only with --full (it brings the ZIP code, which page captures load after their first request).
+    if (args.full) state = await (await import('./cli-resume.js')).openCrawlState(output, partial, args.url, args.options, args.resume);
     for (const note of state?.notes ?? []) if (!args.quiet) process.stderr.write(`${note}\n`);
     if (state?.resumedPages && !args.quiet) process.stderr.write(`Resuming: ${state.resumedPages} pages already saved\n`);
     // Loaded only with --warc; the page's request waits for it then.
