@@ -98,6 +98,8 @@ class FileOutput extends Writable {
   onWritten: (bytes: number) => void = () => undefined;
   private bytes = 0;
   private fd: number | undefined;
+  /** Called when the write in flight ends: a descriptor closed under it could be reused by another file. */
+  private settled: (() => void) | undefined;
 
   constructor(path: string) {
     super();
@@ -105,13 +107,20 @@ class FileOutput extends Writable {
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    const finish = (error?: Error | null) => {
+      const settled = this.settled;
+      this.settled = undefined;
+      done(error);
+      settled?.();
+    };
+    this.settled = () => undefined;
     const rest = (offset: number): void => {
       write(this.fd!, chunk, offset, chunk.length - offset, null, (error, n) => {
-        if (error) return done(error);
+        if (error) return finish(error);
         if (offset + n < chunk.length) return rest(offset + n);
         this.bytes += chunk.length;
         this.onWritten(this.bytes);
-        done();
+        finish();
       });
     };
     rest(0);
@@ -122,7 +131,8 @@ class FileOutput extends Writable {
   }
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    this.closeFile(() => done(error));
+    if (this.settled) this.settled = () => this.closeFile(() => done(error));
+    else this.closeFile(() => done(error));
   }
 
   private closeFile(done: (error?: Error | null) => void): void {
