@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UsageError } from './cli-options.js';
 import type { ArchiveOptions } from './options.js';
-import type { CrawlResume } from './resume/crawl-record.js';
+import type { CrawlResume, CrawlSnapshot } from './resume/crawl-record.js';
 import { snapshotOf } from './resume/crawl-snapshot.js';
 import { JournalFile, readJournal } from './resume/journal-file.js';
 import { JournaledZipSink } from './sink/journaled-zip-sink.js';
@@ -40,8 +40,8 @@ export async function openCrawlState(output: string, partial: string, url: strin
   const previousZip = join(folder, 'previous.zip');
   const identity: CrawlIdentity = { url, options: createHash('sha256').update(JSON.stringify(options)).digest('hex') };
   const notes: string[] = [];
-  const saved = existsSync(identityFile) ? (JSON.parse(await readFile(identityFile, 'utf8')) as CrawlIdentity) : undefined;
-  let snapshot = undefined;
+  const saved = await readIdentity(identityFile);
+  let snapshot: CrawlSnapshot | undefined;
   if (resume && saved) {
     if (saved.url !== identity.url || saved.options !== identity.options) {
       const what = saved.url !== identity.url ? `of ${saved.url}` : 'with other options';
@@ -51,13 +51,15 @@ export async function openCrawlState(output: string, partial: string, url: strin
     // The journal's entries are in the ZIP the interrupted run was writing.
     if (snapshot && existsSync(partial)) await rename(partial, previousZip);
     if (snapshot && !existsSync(previousZip)) snapshot = undefined;
-    if (!snapshot) notes.push(`nothing of the interrupted crawl can be reused; starting over`);
+    if (!snapshot) notes.push('nothing of the interrupted crawl can be reused (its start page was not saved); starting over');
   } else if (resume) notes.push(`no interrupted crawl at ${folder}; starting a new one`);
   else if (saved) notes.push(`starting over: the interrupted crawl in ${folder} is discarded (--resume continues it)`);
   if (!snapshot) {
     await rm(folder, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
-    await writeFile(identityFile, JSON.stringify(identity));
+    // Written whole or not at all: a half-written file would block every later --resume.
+    await writeFile(`${identityFile}.new`, JSON.stringify(identity));
+    await rename(`${identityFile}.new`, identityFile);
   }
   // A new journal: what is restored is recorded again as it is restored.
   await rm(journalPath, { force: true });
@@ -85,4 +87,12 @@ export async function openCrawlState(output: string, partial: string, url: strin
       return started;
     },
   };
+}
+
+async function readIdentity(file: string): Promise<CrawlIdentity | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as CrawlIdentity;
+  } catch {
+    return undefined;
+  }
 }
