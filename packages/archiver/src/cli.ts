@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { CaptureProgress } from './capture/context.js';
 import { formatBytes, progressBar } from './cli-format.js';
 import { ArchiveError, isArchiveError, type ArchiveErrorCode } from './errors.js';
-import type { CrawlState } from './cli-resume.js';
+import type { CrawlState } from './resume/crawl-state.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { requestEarly } from './load/early-request.js';
 import { BadFlagValue, optionsFromFlags, UsageError } from './cli-options.js';
@@ -157,7 +157,7 @@ export async function main(argv: string[]): Promise<number> {
   const warcPath = warcPathFor(output);
   try {
     // Loaded only with --full (it brings the ZIP code, which page captures load after their first request).
-    if (args.full) state = await (await import('./cli-resume.js')).openCrawlState(output, partial, args.url, args.options, args.resume);
+    if (args.full) state = await (await import('./resume/crawl-state.js')).openCrawlState(output, partial, args.url, args.options, args.resume);
     for (const note of state?.notes ?? []) if (!args.quiet) process.stderr.write(`${note}\n`);
     if (state?.resumedPages && !args.quiet) process.stderr.write(`Resuming: ${state.resumedPages} pages already saved\n`);
     // Loaded only with --warc; the page's request waits for it then.
@@ -210,7 +210,7 @@ export async function main(argv: string[]): Promise<number> {
     else if (state) await Promise.all([state.finish(), rm(partial, { force: true })]);
     if (warc) await warc.close().catch(() => undefined);
     if (warc) await rm(`${warcPath}.partial`, { force: true });
-    if (error instanceof UsageError) return 2;
+    if (error instanceof Error && error.name === 'ResumeMismatch') return 2;
     return isArchiveError(error) ? (EXIT_CODES[error.code] ?? 1) : 1;
   } finally {
     process.off('SIGINT', stop);

@@ -2,12 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { UsageError } from './cli-options.js';
-import type { ArchiveOptions } from './options.js';
-import type { CrawlResume, CrawlSnapshot } from './resume/crawl-record.js';
-import { snapshotOf } from './resume/crawl-snapshot.js';
-import { JournalFile, readJournal } from './resume/journal-file.js';
-import { JournaledZipSink } from './sink/journaled-zip-sink.js';
+import { JournaledZipSink } from '../sink/journaled-zip-sink.js';
+import type { CrawlResume, CrawlSnapshot } from './crawl-record.js';
+import { snapshotOf } from './crawl-snapshot.js';
+import { JournalFile, readJournal } from './journal-file.js';
 
 /** The crawl a state folder belongs to: the URL in words, the options only as a hash (they may hold cookies). */
 interface CrawlIdentity {
@@ -16,9 +14,9 @@ interface CrawlIdentity {
 }
 
 /**
- * A `--full` crawl keeps its state beside the output, in `<output>.resume/`: the journal of
- * what it saved, and (once resumed) the truncated ZIP it is taking files from. A finished crawl
- * removes it; an interrupted one leaves it for `--resume`.
+ * A site capture (the CLI's `--full`, the API's Full Website jobs) keeps its state beside its
+ * output, in `<output>.resume/`: the journal of what it saved, and (once resumed) the truncated
+ * ZIP it is taking files from. A finished crawl removes it; an interrupted one leaves it.
  */
 export interface CrawlState {
   sink: JournaledZipSink;
@@ -33,7 +31,16 @@ export interface CrawlState {
   keep(): boolean;
 }
 
-export async function openCrawlState(output: string, partial: string, url: string, options: ArchiveOptions, resume: boolean): Promise<CrawlState> {
+/** Resuming a crawl with another URL or other options than the interrupted one. */
+export class ResumeMismatch extends Error {
+  override name = 'ResumeMismatch';
+}
+
+/**
+ * Opens the state of the crawl of `url` writing `partial` (then `output`): continued when
+ * `resume` and the state there is of the same URL and options, otherwise started afresh.
+ */
+export async function openCrawlState(output: string, partial: string, url: string, options: object, resume: boolean): Promise<CrawlState> {
   const folder = `${output}.resume`;
   const identityFile = join(folder, 'crawl.json');
   const journalPath = join(folder, 'journal.jsonl');
@@ -45,7 +52,7 @@ export async function openCrawlState(output: string, partial: string, url: strin
   if (resume && saved) {
     if (saved.url !== identity.url || saved.options !== identity.options) {
       const what = saved.url !== identity.url ? `of ${saved.url}` : 'with other options';
-      throw new UsageError(`--resume: the interrupted crawl in ${folder} was ${what}; run it with the same URL and options, or without --resume to start over`);
+      throw new ResumeMismatch(`--resume: the interrupted crawl in ${folder} was ${what}; run it with the same URL and options, or without --resume to start over`);
     }
     snapshot = snapshotOf(await readJournal(journalPath));
     // The journal's entries are in the ZIP the interrupted run was writing.
