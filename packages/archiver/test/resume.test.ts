@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/capture/manifest.js';
 import { snapshotOf } from '../src/resume/crawl-snapshot.js';
 import { readJournal } from '../src/resume/journal-file.js';
-import { pngFor, serveFixture, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { gatedPages, isTreePage, treeSite } from './support/tree-site.js';
 import { readZip } from './support/read-zip.js';
 
 // The CLI runs compiled JavaScript: `npm run build` first.
@@ -16,45 +17,11 @@ const bin = fileURLToPath(new URL('../bin/sitezip.js', import.meta.url));
 const env = { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' };
 const PAGES = 60;
 
-/**
- * 60 pages in a tree (page i links to 3i+1..3i+3), each with the shared stylesheet and logo,
- * its own image and its own stylesheet whose background only that stylesheet names; the first
- * pages also carry files big enough to be spooled (a script, compressed in the ZIP, and a
- * video, stored). Pages answer after 15 ms.
- */
-function siteRoutes(): Record<string, FixtureRoute> {
-  const routes: Record<string, FixtureRoute> = {
-    '/s/site.css': { type: 'text/css', body: 'body { background: url(bg.png) }' },
-    '/s/bg.png': { type: 'image/png', body: pngFor('/s/bg.png') },
-    '/s/logo.png': { type: 'image/png', body: pngFor('/s/logo.png') },
-  };
-  for (let i = 0; i < PAGES; i++) {
-    const links = [1, 2, 3].map((n) => 3 * i + n).filter((n) => n < PAGES);
-    const big = i < 4 ? `<script src="/big/${i}.js"></script><video src="/big/${i}.mp4"></video>` : '';
-    routes[i === 0 ? '/' : `/p/${i}.html`] = {
-      body: `<title>Page ${i}</title><link rel="stylesheet" href="/s/site.css"><link rel="stylesheet" href="/css/${i}.css">
-<img src="/s/logo.png"><img src="/img/${i}.png">${big}${links.map((n) => `<a href="/p/${n}.html">${n}</a>`).join(' ')}`,
-    };
-    routes[`/css/${i}.css`] = { type: 'text/css', body: `h1 { background: url(/img/bg${i}.png) }` };
-    routes[`/img/${i}.png`] = { type: 'image/png', body: pngFor(`/img/${i}.png`) };
-    routes[`/img/bg${i}.png`] = { type: 'image/png', body: pngFor(`/img/bg${i}.png`) };
-    if (i < 4) {
-      routes[`/big/${i}.js`] = { type: 'text/javascript', body: `/* ${i} */ ${'var x = 1;\n'.repeat(230_000)}` };
-      routes[`/big/${i}.mp4`] = { type: 'video/mp4', body: Buffer.alloc(2_300_000, i + 1) };
-    }
-  }
-  return routes;
-}
-
 let site: FixtureSite;
 let dir: string;
 /** Asked before every page is answered (the fixture's hook for stopping the CLI mid-crawl). */
 let gate: () => Promise<void> = async () => undefined;
 let complete: Map<string, Buffer>;
-
-function isPage(path: string): boolean {
-  return path === '/' || path.startsWith('/p/');
-}
 
 interface Stop {
   signal: NodeJS.Signals;
@@ -126,17 +93,7 @@ function expectSameEntries(actual: Map<string, Buffer>, expected: Map<string, Bu
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sitezip-resume-'));
-  const routes = siteRoutes();
-  // Every page answers a little later, and tells the test it was asked for.
-  for (const [path, route] of Object.entries(routes)) {
-    if (!isPage(path)) continue;
-    routes[path] = {
-      handle: (request, response) => {
-        void gate().then(() => setTimeout(() => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(route.body), 15));
-      },
-    };
-  }
-  site = await serveFixture(routes);
+  site = await serveFixture(gatedPages(treeSite(PAGES), () => gate()));
   const out = join(dir, 'complete.zip');
   const result = await run([site.url, '--full', '-o', out]);
   expect(result.code, result.stderr).toBe(0);
@@ -171,7 +128,7 @@ describe('sitezip --full --resume', () => {
     // The start page's spooled files (entries with sizes after their data, deflated and stored)
     // were written before the pages saved later, and are taken from the killed run's file.
     for (const path of ['/big/0.js', '/big/0.mp4', '/s/site.css']) expect(requestedSince(before, path), path).toBe(0);
-    const pagesAgain = [...site.hits.keys()].filter((path) => isPage(path) && requestedSince(before, path) > 0);
+    const pagesAgain = [...site.hits.keys()].filter((path) => isTreePage(path) && requestedSince(before, path) > 0);
     expect(pagesAgain.length).toBe(PAGES - saved.length);
     // The manifest covers the whole crawl, each URL once.
     expect(manifest.pages).toBe(PAGES);

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { chown, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +90,7 @@ export class CapturePool {
     this.running.add(spare.child);
     try {
       await spare.ready;
+      if (request.stateDir) await this.prepareStateDir(request.stateDir);
       // Cancelled while its process was still starting: the abort event has come and gone.
       if (hooks.signal?.aborted) throw new ArchiveError('ABORTED', 'The download was cancelled.');
       return await this.capture(spare, request, upload, hooks);
@@ -108,6 +110,13 @@ export class CapturePool {
     const children = [...this.spares.map((s) => s.child), ...this.running];
     this.spares.length = 0;
     await Promise.all(children.map(stop));
+  }
+
+  /** A crawl's state folder, writable by the capture process's user (the parent creates it: it may be root). */
+  private async prepareStateDir(dir: string): Promise<void> {
+    await mkdir(dir, { recursive: true });
+    const user = this.settings.runAs;
+    if (user) await chown(dir, user.uid, user.gid);
   }
 
   private refill(): void {
