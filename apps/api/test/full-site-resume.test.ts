@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,8 +29,6 @@ beforeAll(async () => {
   site = await serveFixture(gatedPages(treeSite(PAGES), () => gate()));
   database = await createTestDatabase();
   dataDir = await mkdtemp(join(tmpdir(), 'sitezip-resume-job-'));
-  // The capture process runs as an unprivileged user: it reaches its state folder through DATA_DIR.
-  await chmod(dataDir, 0o711);
 });
 afterAll(async () => {
   await site.close();
@@ -61,7 +60,8 @@ async function savedPages(journal: string): Promise<string[]> {
 
 describe('a Full Website job whose worker died', () => {
   it('continues the crawl where it stopped when the job is taken over, instead of starting over', async () => {
-    const jobId = 'resumeAAAAAAAAAAAAAAAA';
+    // Unique: the state folder is the machine's, by job id.
+    const jobId = `resume${randomBytes(8).toString('hex')}`;
     const setup = await buildApp(loadConfig(env()));
     await setup.services.jobs.create({ id: jobId, ownerId: null, url: site.url, mode: 'full', plan: 'monthly' });
     await setup.close();
@@ -69,7 +69,7 @@ describe('a Full Website job whose worker died', () => {
     // The worker: a server process that takes the queued job, killed with its capture process
     // (one process group, as when a machine goes) once 15 pages are in the crawl's ZIP; pages
     // past the 25th wait until then.
-    const journal = join(crawlStateDir(loadConfig(env()), jobId), 'capture.zip.resume', 'journal.jsonl');
+    const journal = join(crawlStateDir(jobId), 'capture.zip.resume', 'journal.jsonl');
     const worker = spawn(process.execPath, [serverEntry], { env: { ...process.env, ...env(), PORT: '0', HOST: '127.0.0.1' }, detached: true, stdio: ['ignore', 'inherit', 'inherit'] });
     let release = () => undefined as void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -105,12 +105,12 @@ describe('a Full Website job whose worker died', () => {
       expect([...files.keys()].filter((path) => path.endsWith('.html'))).toHaveLength(PAGES);
 
       // The same ZIP as a job nobody interrupted.
-      const whole = 'wholeAAAAAAAAAAAAAAAAA';
+      const whole = `whole${randomBytes(8).toString('hex')}a`;
       await after.services.jobs.create({ id: whole, ownerId: null, url: site.url, mode: 'full', plan: 'monthly' });
       await after.services.queue.enqueue(whole, 0);
       expect((await after.services.jobsService.waitForFinish(whole)).status).toBe('done');
       // The state of the resumed job went once it was over.
-      expect(existsSync(crawlStateDir(loadConfig(env()), jobId))).toBe(false);
+      expect(existsSync(crawlStateDir(jobId))).toBe(false);
       const complete = await zipOf(after, whole);
       expect([...files.keys()].sort()).toEqual([...complete.keys()].sort());
       for (const [path, data] of complete) expect(files.get(path)?.equals(data), path).toBe(true);

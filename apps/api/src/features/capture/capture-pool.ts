@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chown, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { ArchiveError, type CaptureProgress } from '@sitezip/archiver';
@@ -112,9 +113,11 @@ export class CapturePool {
     await Promise.all(children.map(stop));
   }
 
-  /** A crawl's state folder, writable by the capture process's user (the parent creates it: it may be root). */
+  /** A crawl's state folder, for the capture process's user only (the parent creates it: it may be root). */
   private async prepareStateDir(dir: string): Promise<void> {
-    await mkdir(dir, { recursive: true });
+    // The folder of all jobs can be passed through, not listed.
+    await mkdir(dirname(dir), { recursive: true, mode: 0o711 });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const user = this.settings.runAs;
     if (user) await chown(dir, user.uid, user.gid);
   }
