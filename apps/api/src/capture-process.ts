@@ -1,5 +1,18 @@
 import { Socket } from 'node:net';
-import { archivePage, archiveSite, isArchiveError, ZipSink, type ArchiveSummary, type BrowserSource, type CaptureProgress } from '@sitezip/archiver';
+import { createReadStream } from 'node:fs';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import {
+  archivePage,
+  archiveSite,
+  isArchiveError,
+  openCrawlState,
+  ResumeMismatch,
+  ZipSink,
+  type ArchiveSummary,
+  type BrowserSource,
+  type CaptureProgress,
+} from '@sitezip/archiver';
 import { ZIP_FD, type CaptureRequest, type CaptureUsage, type ChildMessage, type ParentMessage } from './features/capture/capture-protocol.js';
 
 // Process edge of one capture, forked by the process that runs jobs (see capture-pool.ts). It
@@ -28,7 +41,6 @@ process.on('message', (message: ParentMessage) => {
 });
 
 async function capture(request: CaptureRequest, sharedBrowser: boolean): Promise<void> {
-  const sink = new ZipSink(new Socket({ fd: ZIP_FD, readable: false, writable: true }));
   const progress = progressSender();
   const hooks = { onProgress: progress.push, signal: cancel.signal, ...(sharedBrowser ? { browser: browser.source } : {}) };
   const cpuAtStart = process.cpuUsage();
@@ -38,9 +50,11 @@ async function capture(request: CaptureRequest, sharedBrowser: boolean): Promise
   };
   try {
     const summary: ArchiveSummary =
-      request.mode === 'full'
-        ? await archiveSite(request.url, sink, request.options, hooks)
-        : await archivePage(request.url, sink, request.options, hooks);
+      request.mode === 'full' && request.stateDir
+        ? await resumableSite(request, request.stateDir, hooks)
+        : request.mode === 'full'
+          ? await archiveSite(request.url, new ZipSink(zipOutput()), request.options, hooks)
+          : await archivePage(request.url, new ZipSink(zipOutput()), request.options, hooks);
     progress.flush();
     const { url: _url, manifest: _manifest, ...result } = summary;
     await send({ type: 'done', summary: result, usage: usage() });
@@ -53,6 +67,30 @@ async function capture(request: CaptureRequest, sharedBrowser: boolean): Promise
     );
   }
   process.disconnect();
+}
+
+/** The pipe the ZIP's bytes go to the parent through. */
+function zipOutput(): Socket {
+  return new Socket({ fd: ZIP_FD, readable: false, writable: true });
+}
+
+/**
+ * A crawl that survives this process: written to a file in the job's folder with its journal,
+ * continued from there when the job runs again, and sent to the parent once complete (a
+ * truncated stream could not be continued). The capture pool creates the folder; a failure keeps
+ * it; the job runner removes it once the job is over.
+ */
+async function resumableSite(request: CaptureRequest, stateDir: string, hooks: Parameters<typeof archiveSite>[3]): Promise<ArchiveSummary> {
+  const output = join(stateDir, 'capture.zip');
+  // The same job's URL changes only for its http fallback, whose crawl starts afresh.
+  const state = await openCrawlState(output, `${output}.partial`, request.url, request.options, true).catch((error: unknown) => {
+    if (error instanceof ResumeMismatch) return openCrawlState(output, `${output}.partial`, request.url, request.options, false);
+    throw error;
+  });
+  const summary = await archiveSite(request.url, state.sink, request.options, { ...hooks, resume: state.resume });
+  state.keep();
+  await pipeline(createReadStream(`${output}.partial`), zipOutput());
+  return summary;
 }
 
 /** Progress leaves at most every 100 ms: the parent publishes each message it gets. */

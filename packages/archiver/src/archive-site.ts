@@ -6,7 +6,7 @@ import type { ManifestEntry } from './capture/manifest.js';
 import { processDocument } from './capture/process-html.js';
 import { saveRenderedPage } from './capture/rendered-page.js';
 import { canonicalPageUrl } from './crawl/canonical.js';
-import { Frontier, type PageEntry } from './crawl/frontier.js';
+import { Frontier, type PageEntry, type Refusal } from './crawl/frontier.js';
 import { PoliteQueues } from './crawl/polite-queue.js';
 import { RobotsMemo, type RobotsRules } from './crawl/robots.js';
 import { createScope } from './crawl/scope.js';
@@ -17,6 +17,8 @@ import { isArchiveError } from './errors.js';
 import type { LoadedPage } from './load/page-loader.js';
 import { HtmlTooComplexError } from './parse/index.js';
 import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
+import type { CrawlSnapshot } from './resume/crawl-record.js';
+import { restoreCrawl } from './resume/restore-crawl.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
 
 /**
@@ -31,7 +33,7 @@ export async function archiveSite(
   hooks: ArchiveHooks = {},
 ): Promise<ArchiveSummary> {
   const options = siteOptionsSchema.parse(input);
-  return runCapture(url, sink, options, hooks, (ctx, startUrl) => crawl(ctx, startUrl, options));
+  return runCapture(url, sink, options, hooks, (ctx, startUrl) => crawl(ctx, startUrl, options, hooks.resume?.previous));
 }
 
 const PAGES_IN_PROGRESS_PER_SLOT = 8;
@@ -44,7 +46,7 @@ interface Crawl {
   politeness: PoliteQueues;
 }
 
-async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions) {
+async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions, previous: CrawlSnapshot | undefined) {
   const startOrigin = new URL(startUrl).origin;
   const robots = new RobotsMemo(ctx.fetcher, ctx.signal, options.respectRobots);
   const startRules = await robots.for(startOrigin);
@@ -61,17 +63,8 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
   );
   ctx.paths.reserve('index.html');
   ctx.sitePages = (url) => frontier.pathOf(url);
-  const start = frontier.admit(startUrl, startUrl, 0) as PageEntry;
-  frontier.next(); // the start page is captured below, before the others
-
-  const first = await loadStartPage(ctx, start.url);
   const site: Crawl = { ctx, frontier, robots, politeness: new PoliteQueues(options.pageConcurrency) };
-  // Its links are admitted first, so that index.html is written linking to the local copies.
-  admitLinks(site, first, 0);
-  if (options.useSitemaps) await seedFromSitemaps(ctx, frontier, startRules, startOrigin, options.maxPages);
-  ctx.progress.pagesQueued = frontier.size;
-  const title = await capturePage(ctx, first);
-  ctx.progress.pagesDone = 1;
+  const start = previous ? restoreCrawl(ctx, frontier, previous) : await captureStartPage(site, startUrl, options, startRules);
 
   const running = new Set<Promise<void>>();
   for (;;) {
@@ -89,27 +82,46 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
     if (ctx.signal.aborted) break;
   }
   await Promise.all(running);
+  return start;
+}
+
+/** The start page, saved as index.html once the pages it links to have their paths. */
+async function captureStartPage(site: Crawl, startUrl: string, options: SiteOptions, startRules: RobotsRules) {
+  const { ctx } = site;
+  const start = admit(site, startUrl, startUrl, 0) as PageEntry;
+  site.frontier.next(); // the start page is captured here, before the others
+  const first = await loadStartPage(ctx, start.url);
+  // Its links are admitted first, so that index.html is written linking to the local copies.
+  admitLinks(site, first, 0);
+  if (options.useSitemaps) await seedFromSitemaps(site, startRules, new URL(startUrl).origin, options.maxPages);
+  ctx.progress.pagesQueued = site.frontier.size;
+  const title = await capturePage(ctx, first);
+  ctx.progress.pagesDone = 1;
+  const key = first.response.requestedUrl;
+  ctx.record({ t: 'start', key, finalUrl: first.response.url, title, entry: ctx.manifest.get(key)! });
   return { finalUrl: first.response.url, title };
 }
 
+/** Admits a linked page (see Frontier.admit); a journaled crawl keeps the pages it admits. */
+function admit({ ctx, frontier }: Crawl, reference: string, base: string, depth: number): PageEntry | Refusal {
+  const known = frontier.size;
+  const result = frontier.admit(reference, base, depth);
+  if (frontier.size > known) ctx.record({ t: 'admit', page: result as PageEntry });
+  return result;
+}
+
 /** Admits the pages a page links to, unless it asks not to be followed. */
-function admitLinks({ frontier }: Crawl, page: LoadedPage, depth: number): void {
+function admitLinks(site: Crawl, page: LoadedPage, depth: number): void {
   const scan = page.scan();
   if (!scan || scan instanceof HtmlTooComplexError || !page.directives().follow) return;
   const base = scan.baseHref ? new URL(scan.baseHref, page.response.url).href : page.response.url;
-  for (const ref of scan.refs) if (ref.kind === 'page') frontier.admit(ref.url, base, depth + 1);
+  for (const ref of scan.refs) if (ref.kind === 'page') admit(site, ref.url, base, depth + 1);
 }
 
-async function seedFromSitemaps(
-  ctx: CaptureContext,
-  frontier: Frontier,
-  rules: RobotsRules,
-  origin: string,
-  limit: number,
-): Promise<void> {
+async function seedFromSitemaps(site: Crawl, rules: RobotsRules, origin: string, limit: number): Promise<void> {
   const listed = rules.sitemaps.flatMap((s) => (URL.canParse(s, origin) ? [new URL(s, origin).href] : []));
   const sitemaps = listed.length > 0 ? listed : [`${origin}/sitemap.xml`];
-  for (const url of await loadSitemapUrls(ctx.fetcher, sitemaps, limit, ctx.signal)) frontier.admit(url, origin, 1);
+  for (const url of await loadSitemapUrls(site.ctx.fetcher, sitemaps, limit, site.ctx.signal)) admit(site, url, origin, 1);
 }
 
 async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
@@ -140,6 +152,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
       if (note) manifestEntry.note = note;
     }
     ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
+    ctx.record({ t: 'page', canonical: entry.canonical, entry: manifestEntry });
     ctx.emit();
   } catch (error) {
     if (isArchiveError(error) && error.status) manifestEntry.status = error.status;
@@ -160,5 +173,6 @@ async function stub(ctx: CaptureContext, entry: PageEntry, manifestEntry: Manife
 <p>This page was not captured: ${escape(reason)}.</p><p><a href="${escape(entry.url)}">Open it online</a></p>\n`;
   await save(ctx, entry.path, Buffer.from(html), true);
   ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
+  ctx.record({ t: 'page', canonical: entry.canonical, entry: manifestEntry });
   ctx.emit();
 }

@@ -19,6 +19,7 @@ import { captureTimedOut, parsePageUrl } from './page-url.js';
 import { Refusals, type StopCode } from './refusals.js';
 import type { BrowserSource } from './render/browser-host.js';
 import { PathAllocator } from './resolve/local-path.js';
+import type { CrawlRecord, CrawlResume } from './resume/crawl-record.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
 import { CopyingSink } from './sink/copying-sink.js';
 import type { PreviousCopy } from './update/previous-copy.js';
@@ -46,6 +47,8 @@ export interface ArchiveHooks {
   previous?: PreviousCopy;
   /** Renders in a browser another process runs (the API's shared one) instead of starting one. */
   browser?: BrowserSource;
+  /** A site capture's journal, and what an interrupted run of it left (see resume/). */
+  resume?: CrawlResume;
 }
 
 export interface ArchiveSummary {
@@ -119,6 +122,10 @@ export async function runCapture(
   // Every request in flight listens on this one signal.
   setMaxListeners(0, signal);
   const progress: CaptureProgress = { phase: 'fetching', found: 1, done: 0, failed: 0, bytes: 0 };
+  // Nothing is journaled once the capture is stopping: its failures then say nothing of the site.
+  const record = (step: CrawlRecord) => {
+    if (!signal.aborted) hooks.resume?.record(step);
+  };
   const ctx: CaptureContext = {
     options,
     fetcher,
@@ -140,9 +147,10 @@ export async function runCapture(
     modules: new Map(),
     moduleTasks: new Set(),
     importMap: new Map(),
-    refusals: new Refusals(),
+    refusals: new Refusals(hooks.resume && record),
     renderOutput: undefined,
     offer: (responses) => fetcher.offer(responses),
+    record,
     resolve: (request) => fetchResource(ctx, request),
     emit: () => hooks.onProgress?.({ ...progress }),
   };

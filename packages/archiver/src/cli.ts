@@ -2,7 +2,8 @@ import { rename, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { CaptureProgress } from './capture/context.js';
 import { formatBytes, progressBar } from './cli-format.js';
-import { isArchiveError, type ArchiveErrorCode } from './errors.js';
+import { ArchiveError, isArchiveError, type ArchiveErrorCode } from './errors.js';
+import type { CrawlState } from './resume/crawl-state.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { requestEarly } from './load/early-request.js';
 import { BadFlagValue, optionsFromFlags, UsageError } from './cli-options.js';
@@ -27,6 +28,8 @@ Options:
       --include <pattern>    with --full: follow only pages whose URL path matches one such glob
                              (repeatable; * within a path segment, ** across them: /docs/**)
       --exclude <pattern>    with --full: never follow pages whose URL path matches (repeatable)
+      --resume               with --full: continue the crawl an interruption (Ctrl-C, kill, crash)
+                             left off, from the state kept in <output>.resume/
       --update <zip>         renew a copy made before: its images, fonts, scripts and media are
                              asked for conditionally and taken from that ZIP when unchanged (304);
                              says what changed since
@@ -91,6 +94,7 @@ function parse(argv: string[]) {
       header: { type: 'string', multiple: true },
       warc: { type: 'boolean' },
       update: { type: 'string' },
+      resume: { type: 'boolean' },
       quiet: { type: 'boolean', short: 'q' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -102,8 +106,9 @@ function parse(argv: string[]) {
   if (!values.full && fullOnly.some((value) => value !== undefined)) {
     throw new UsageError('--max-pages, --max-depth, --scope, --include and --exclude need --full');
   }
+  if (values.resume && !values.full) throw new UsageError('--resume needs --full: only a site capture keeps state to continue');
   const options = optionsFromFlags(values, { allowPrivateNetworks: allowPrivateNetworksFromEnv(), ...powerOptions(values) }, values.full ?? false);
-  const flags = { full: values.full ?? false, warc: values.warc ?? false, quiet: values.quiet ?? false };
+  const flags = { full: values.full ?? false, warc: values.warc ?? false, quiet: values.quiet ?? false, resume: values.resume ?? false };
   return { help: false as const, url, options, output: values.output, update: values.update, ...flags };
 }
 
@@ -161,18 +166,27 @@ export async function main(argv: string[]): Promise<number> {
   if (!args.quiet) process.stderr.write(`Saving ${args.url}\n`);
   let fetcher: HttpFetcher | undefined;
   let warc: WarcWriter | undefined;
+  let state: CrawlState | undefined;
   const warcPath = warcPathFor(output);
   try {
+    // Loaded only with --full (it brings the ZIP code, which page captures load after their first request).
+    if (args.full) state = await (await import('./resume/crawl-state.js')).openCrawlState(output, partial, args.url, args.options, args.resume);
+    for (const note of state?.notes ?? []) if (!args.quiet) process.stderr.write(`${note}\n`);
+    if (state?.resumedPages && !args.quiet) process.stderr.write(`Resuming: ${state.resumedPages} pages already saved\n`);
     // Loaded only with --warc; the page's request waits for it then.
     if (args.warc) warc = await openWarc(`${warcPath}.partial`, args);
     fetcher = new HttpFetcher(args.options, {}, {}, { startUrl: args.url, log: warc });
-    const early = requestEarly(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
+    // A resumed crawl has its start page already.
+    const early = state?.resumedPages ? undefined : requestEarly(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
     const { archivePage, archiveSite, staticLoader, zipFileSink } = await import('./engine.js');
     const hooks = { onProgress, signal: controller.signal, fetcher, loader: staticLoader(early), ...(previous ? { previous } : {}) };
-    const summary = args.full
-      ? await archiveSite(args.url, zipFileSink(partial), args.options, hooks)
+    const summary = state
+      ? await archiveSite(args.url, state.sink, args.options, { ...hooks, resume: state.resume })
       : await archivePage(args.url, zipFileSink(partial), args.options, hooks);
+    // A site capture stopped by Ctrl-C ends with what it had: kept to be resumed, not as the ZIP.
+    if (state && controller.signal.aborted) throw new ArchiveError('ABORTED', 'Interrupted.');
     await rename(partial, output);
+    await state?.finish();
     if (warc) {
       await warc.close();
       await rename(`${warcPath}.partial`, warcPath);
@@ -206,8 +220,11 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (tty) process.stderr.write('\n');
     process.stderr.write(`sitezip: ${(error as Error).message}\n`);
+    if (state?.keep()) process.stderr.write(`sitezip: the crawl can go on where it stopped: run the same command with --resume\n`);
+    else if (state) await Promise.all([state.finish(), rm(partial, { force: true })]);
     if (warc) await warc.close().catch(() => undefined);
     if (warc) await rm(`${warcPath}.partial`, { force: true });
+    if (error instanceof Error && error.name === 'ResumeMismatch') return 2;
     return isArchiveError(error) ? (EXIT_CODES[error.code] ?? 1) : 1;
   } finally {
     process.off('SIGINT', stop);

@@ -45,6 +45,11 @@ const STOPS: Partial<Record<RefusalCode, StopCode>> = {
   'url-too-long': 'trap',
 };
 
+/** A call of {@link Refusals}, as data. */
+export type RefusalCall =
+  | { t: 'refused'; url: string; code: RefusalCode; reason: string; stopMessage?: string | undefined }
+  | { t: 'stop'; code: StopCode; message: string };
+
 const LISTED = 100;
 // Beyond this many distinct URLs, a URL refused twice may be counted twice: the set would grow without end.
 const REMEMBERED = 200_000;
@@ -61,15 +66,21 @@ export class Refusals {
   private total = 0;
   stop: StopReason | undefined;
 
+  /** `told` hears every call, for a journal to keep them (see resume/). */
+  constructor(private readonly told?: (call: RefusalCall) => void) {}
+
   /** Records that the capture stopped early, unless an earlier reason already did. */
   stopBy(code: StopCode, message: string): void {
-    this.stop ??= { code, message };
+    if (this.stop) return;
+    this.stop = { code, message };
+    this.told?.({ t: 'stop', code, message });
   }
 
   refuse(url: string, code: RefusalCode, reason: string, stopMessage?: string): void {
     const stop = STOPS[code];
-    if (stop) this.stopBy(stop, stopMessage ?? (stop === 'trap' ? `trap guard: ${reason}` : reason));
+    if (stop) this.stop ??= { code: stop, message: stopMessage ?? (stop === 'trap' ? `trap guard: ${reason}` : reason) };
     if (this.seen.has(url)) return;
+    this.told?.({ t: 'refused', url, code, reason, stopMessage });
     if (this.seen.size < REMEMBERED) this.seen.add(url);
     this.total++;
     this.counts.set(code, (this.counts.get(code) ?? 0) + 1);

@@ -1,31 +1,16 @@
-import type { ArchiveErrorCode } from '../errors.js';
 import type { OriginScheduler } from '../crawl/scheduler.js';
 import type { WorkQueue } from '../crawl/work-queue.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import type { PageLoader } from '../load/page-loader.js';
 import type { ArchiveOptions } from '../options.js';
-import type { RefKind } from '../parse/index.js';
 import type { PathAllocator } from '../resolve/local-path.js';
 import type { ArchiveSink } from '../sink/archive-sink.js';
 import type { ManifestEntry } from './manifest.js';
+import type { Outcome, ResourceRequest } from './outcome.js';
 import type { Refusals } from '../refusals.js';
+import type { CrawlRecord } from '../resume/crawl-record.js';
 
-/** What became of one referenced URL: a place in the archive, or a reason it has none. */
-export type Outcome = { ok: true; path: string; dataUrl?: string } | { ok: false; code: ArchiveErrorCode; error: string };
-
-/** What a referenced resource is expected to be (a linked page is never fetched as a resource). */
-export type ResourceKind = Exclude<RefKind, 'page'>;
-
-/** One referenced URL to capture, as a document or stylesheet asks for it. */
-export interface ResourceRequest {
-  url: string;
-  kind: ResourceKind;
-  referrer: string;
-  /** Nesting of documents: the page is 0, its iframes 1. */
-  depth: number;
-  /** Encoding of the referring document or stylesheet: a stylesheet without a charset inherits it. */
-  encoding?: string;
-}
+export type { Outcome, ResourceKind, ResourceRequest } from './outcome.js';
 
 /** Progress of a capture, emitted whenever a resource is found, finished or failed. */
 export interface CaptureProgress {
@@ -84,6 +69,8 @@ export interface CaptureContext {
   readonly refusals: Refusals;
   /** Responses a loader already has (a browser's): the capture's requests for them are answered from them. */
   offer(responses: Iterable<FetchedResource>): void;
+  /** Keeps a step of a site capture in its journal, when it keeps one (see resume/). */
+  record(record: CrawlRecord): void;
   /**
    * How a processor asks for a referenced URL: fetched once per capture, resolved as soon as
    * its path is known. The capture sets it (to fetchResource); processors never import that.

@@ -14,7 +14,14 @@ export function fetchResource(ctx: CaptureContext, request: ResourceRequest): Pr
   const row = RESOURCE_KINDS[request.kind];
   // A module is processed differently from the same file loaded as a classic script.
   const key = row.apart ? `${request.kind}:${request.url}` : request.url;
-  return ctx.queue.get(key, () => (ctx.queue.size > ctx.options.maxResources ? refuse(ctx, request.url) : start(ctx, request, row, key)));
+  return ctx.queue.get(key, () => (ctx.queue.size > ctx.options.maxResources ? refuse(ctx, request.url) : recorded(ctx, request, key, start(ctx, request, row, key))));
+}
+
+/** Journals an outcome before whoever asked for it can write its path into a file. */
+async function recorded(ctx: CaptureContext, request: ResourceRequest, key: string, outcome: Promise<Outcome>): Promise<Outcome> {
+  const result = await outcome;
+  ctx.record({ t: 'resource', key, request, outcome: result, entry: ctx.manifest.get(key)! });
+  return result;
 }
 
 /**
@@ -69,12 +76,20 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
       return fail(ctx, entry, new ArchiveError('LIMIT_REACHED', `Skipped: the capture reached ${ctx.options.maxTotalBytes} bytes.`));
     }
     const path = ctx.paths.allocate(resource.url, mimeType);
-    if (storedAsIs) ctx.contents.set(digest, path);
+    if (storedAsIs) {
+      ctx.contents.set(digest, path);
+      ctx.record({ t: 'content', digest, path });
+    }
     entry.bytes = size;
     const processed = await processFetched(ctx, row, { request, resource, path, mimeType });
     if (processed.inlined) entry.inlined = true;
     if (processed.later) {
-      const later = processed.later.then((note) => void (note && (entry.note = note)));
+      // Its file is written later, with the paths of what it references: kept only once it was.
+      ctx.record({ t: 'processing', key });
+      const later = processed.later.then((note) => {
+        if (note) entry.note = note;
+        ctx.record({ t: 'processed', key, entry });
+      });
       track(ctx, guard(ctx, entry, later), processed.moduleTask ? ctx.moduleTasks : ctx.pending);
     }
     return done(ctx, entry, path, processed.dataUrl);

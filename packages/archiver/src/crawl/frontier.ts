@@ -81,6 +81,16 @@ export class Frontier {
     return code;
   }
 
+  /**
+   * Takes back a page an interrupted run of this crawl admitted, with its path; queued unless
+   * it was saved. Its query variant counts again, as admitting it did.
+   */
+  restore(entry: PageEntry, saved: boolean): void {
+    this.entries.set(entry.canonical, entry);
+    this.traps.refuse(entry.canonical);
+    if (!saved) this.queue.push(entry);
+  }
+
   next(): PageEntry | undefined {
     if (this.head >= this.queue.length) return undefined;
     return this.queue[this.head++];

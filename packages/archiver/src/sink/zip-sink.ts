@@ -13,10 +13,10 @@ useNativeCrc32();
  * releases it, so memory holds only entries not yet written, never the whole archive.
  */
 export class ZipSink implements ArchiveSink {
-  private readonly zip = new yazl.ZipFile();
+  protected readonly zip = new yazl.ZipFile();
   private readonly done: Promise<void>;
   private readonly paths = new Set<string>();
-  private readonly mtime = new Date();
+  protected readonly mtime = new Date();
 
   constructor(private readonly output: Writable) {
     this.zip.outputStream.pipe(output);
@@ -48,7 +48,7 @@ export class ZipSink implements ArchiveSink {
     await this.done.catch(() => undefined);
   }
 
-  private claim(path: string): void {
+  protected claim(path: string): void {
     if (this.paths.has(path)) throw new Error(`duplicate archive path ${path}`);
     this.paths.add(path);
   }

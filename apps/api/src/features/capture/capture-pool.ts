@@ -1,5 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { chown, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ArchiveError, type CaptureProgress } from '@sitezip/archiver';
 import type { JobMetrics } from '@sitezip/contracts';
@@ -92,6 +95,7 @@ export class CapturePool {
     this.running.add(spare.child);
     try {
       await spare.ready;
+      if (request.stateDir) await this.prepareStateDir(request.stateDir);
       // Cancelled while its process was still starting: the abort event has come and gone.
       if (hooks.signal?.aborted) throw new ArchiveError('ABORTED', 'The download was cancelled.');
       return await this.capture(spare, request, upload, hooks);
@@ -111,6 +115,15 @@ export class CapturePool {
     const children = [...this.spares.map((s) => s.child), ...this.running];
     this.spares.length = 0;
     await Promise.all(children.map(stop));
+  }
+
+  /** A crawl's state folder, for the capture process's user only (the parent creates it: it may be root). */
+  private async prepareStateDir(dir: string): Promise<void> {
+    // The folder of all jobs can be passed through, not listed.
+    await mkdir(dirname(dir), { recursive: true, mode: 0o711 });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const user = this.settings.runAs;
+    if (user) await chown(dir, user.uid, user.gid);
   }
 
   private refill(): void {

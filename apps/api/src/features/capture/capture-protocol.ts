@@ -9,6 +9,11 @@ export interface CaptureRequest {
   url: string;
   mode: 'single' | 'full';
   options: ArchiveOptionsInput & Pick<SiteOptionsInput, 'maxPages' | 'maxDepth' | 'scope' | 'exclude'>;
+  /**
+   * A Full Website job's own folder: the crawl keeps its state there and continues from it when
+   * the job runs again after its worker died (see the engine's resume/).
+   */
+  stateDir?: string;
 }
 
 /** The engine's summary without the manifest, which stays in the ZIP (it can be large). */

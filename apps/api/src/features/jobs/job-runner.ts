@@ -1,3 +1,6 @@
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isArchiveError, type CaptureProgress } from '@sitezip/archiver';
 import { isFinalStatus, planLimits, planOf, type SiteRequest } from '@sitezip/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -88,7 +91,8 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       ...(full ? crawlOptions(row.siteOptions, limits.maxPages) : {}),
     };
     const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, signal };
-    const capture = (url: string) => deps.captures.run({ url, mode: row.mode, options }, store.createUpload(jobId), hooks);
+    const stateDir = full ? crawlStateDir(jobId) : undefined;
+    const capture = (url: string) => deps.captures.run({ url, mode: row.mode, options, ...(stateDir ? { stateDir } : {}) }, store.createUpload(jobId), hooks);
     const { summary, metrics } = await capture(row.url).catch(async (error: unknown) => {
       const fallback = httpFallbackUrl(row, error);
       if (!fallback) throw error;
@@ -157,11 +161,23 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
   }
 }
 
+/**
+ * Where a Full Website job's crawl keeps its state while the job is not over: a job taken over
+ * after its worker died continues from it (in the scaled shape, when the same machine takes it
+ * over; elsewhere the crawl starts over). Under the system's temporary folder, which the capture
+ * process's unprivileged user can reach whatever DATA_DIR's permissions.
+ */
+export function crawlStateDir(jobId: string): string {
+  return join(tmpdir(), 'sitezip-crawl-state', jobId);
+}
+
 async function finished(deps: JobRunnerDeps, jobId: string, log: FastifyBaseLogger): Promise<void> {
-  if (!deps.afterJob) return;
   try {
     const row = await deps.jobs.get(jobId);
-    if (row && isFinalStatus(row.status)) await deps.afterJob(row);
+    if (!row || !isFinalStatus(row.status)) return;
+    // Kept for a retry of the job; once it is over, nothing continues the crawl.
+    await rm(crawlStateDir(jobId), { recursive: true, force: true });
+    await deps.afterJob?.(row);
   } catch (error) {
     log.error({ err: error }, 'could not complete what follows a job');
   }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { ResourceRequest } from '../capture/outcome.js';
+import type { CrawlRecord } from './crawl-record.js';
+import { snapshotOf } from './crawl-snapshot.js';
+
+const site = 'https://example.com';
+const start: CrawlRecord = { t: 'start', key: `${site}/`, finalUrl: `${site}/`, entry: { url: `${site}/`, path: 'index.html' } };
+const entry = (path: string): CrawlRecord => ({ t: 'entry', path, start: 0, end: 10, size: 5 });
+const admit = (name: string): CrawlRecord => ({
+  t: 'admit',
+  page: { url: `${site}/${name}`, canonical: `${site}/${name}`, depth: 1, path: `example.com/${name}/index.html` },
+});
+const request = (name: string, kind: ResourceRequest['kind'] = 'image'): ResourceRequest => ({ url: `${site}/${name}`, kind, referrer: `${site}/`, depth: 0 });
+const resource = (name: string, kind: ResourceRequest['kind'] = 'image'): CrawlRecord => ({
+  t: 'resource',
+  key: `${site}/${name}`,
+  request: request(name, kind),
+  outcome: { ok: true, path: `example.com/${name}` },
+  entry: { url: `${site}/${name}`, path: `example.com/${name}` },
+});
+
+describe('snapshotOf', () => {
+  it('starts over when the start page is not in the ZIP', () => {
+    expect(snapshotOf([start])).toBeUndefined();
+    expect(snapshotOf([entry('index.html')])).toBeUndefined();
+  });
+
+  it('counts a page or file as saved only once its ZIP entry is complete', () => {
+    const snapshot = snapshotOf([
+      start,
+      entry('index.html'),
+      admit('a'),
+      admit('b'),
+      { t: 'page', canonical: `${site}/a`, entry: { url: `${site}/a` } },
+      { t: 'page', canonical: `${site}/b`, entry: { url: `${site}/b` } },
+      entry('example.com/a/index.html'),
+      resource('kept.png'),
+      resource('lost.png'),
+      entry('example.com/kept.png'),
+    ])!;
+    expect(snapshot.pages.map(({ page, saved }) => [page.canonical, saved !== undefined])).toEqual([
+      [`${site}/a`, true],
+      [`${site}/b`, false],
+    ]);
+    expect(snapshot.resources.map((r) => r.key)).toEqual([`${site}/kept.png`]);
+    // Its path is written in saved files already: fetched again, to the same path.
+    expect(snapshot.refetch).toEqual([request('lost.png')]);
+    expect(snapshot.entries.map((e) => e.path).sort()).toEqual(['example.com/a/index.html', 'example.com/kept.png', 'index.html']);
+  });
+
+  it('fetches again a stylesheet whose processing had not finished, and what lives in memory', () => {
+    const snapshot = snapshotOf([
+      start,
+      entry('index.html'),
+      { t: 'processing', key: `${site}/a.css` },
+      resource('a.css', 'stylesheet'),
+      entry('example.com/a.css'),
+      { t: 'processing', key: `${site}/b.css` },
+      resource('b.css', 'stylesheet'),
+      { t: 'processed', key: `${site}/b.css`, entry: { url: `${site}/b.css`, note: 'kept' } },
+      entry('example.com/b.css'),
+      resource('icons.svg', 'sprite'),
+      entry('example.com/icons.svg'),
+    ])!;
+    expect(snapshot.resources.map((r) => [r.key, r.entry.note])).toEqual([[`${site}/b.css`, 'kept']]);
+    expect(snapshot.refetch.map((r) => r.url)).toEqual([`${site}/a.css`, `${site}/icons.svg`]);
+  });
+
+  it('keeps real failures, not those of the run being stopped', () => {
+    const failed = (name: string, code: 'HTTP_ERROR' | 'ABORTED'): CrawlRecord => ({
+      t: 'resource',
+      key: `${site}/${name}`,
+      request: request(name),
+      outcome: { ok: false, code, error: code },
+      entry: { url: `${site}/${name}` },
+    });
+    const snapshot = snapshotOf([start, entry('index.html'), failed('gone.png', 'HTTP_ERROR'), failed('stopped.png', 'ABORTED')])!;
+    expect(snapshot.resources.map((r) => r.key)).toEqual([`${site}/gone.png`]);
+    expect(snapshot.refetch).toEqual([]);
+  });
+});

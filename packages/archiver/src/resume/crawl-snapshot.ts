@@ -1,0 +1,64 @@
+import type { ManifestEntry } from '../capture/manifest.js';
+import type { PageEntry } from '../crawl/frontier.js';
+import type { CrawlRecord, CrawlSnapshot } from './crawl-record.js';
+
+type ResourceRecord = Extract<CrawlRecord, { t: 'resource' }>;
+
+/**
+ * Kinds whose outcome lives partly in memory (a sprite's text that pages inline, a module's
+ * data: URL): they are fetched again rather than trusted from the journal.
+ */
+const KEPT_IN_MEMORY = new Set(['module', 'sprite']);
+
+/**
+ * Folds a journal into what a new run can reuse. A later record of the same thing wins; a page
+ * or resource counts as saved only when its ZIP entry is complete, so a record written just
+ * before a kill, for a file that never reached the disk, is fetched again instead of trusted.
+ * Undefined when the start page was not saved: the crawl then starts over.
+ */
+export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | undefined {
+  let start: Extract<CrawlRecord, { t: 'start' }> | undefined;
+  const admitted = new Map<string, PageEntry>();
+  const pages = new Map<string, ManifestEntry>();
+  const resources = new Map<string, ResourceRecord>();
+  const processing = new Set<string>();
+  const processed = new Map<string, ManifestEntry>();
+  const contents = new Map<string, string>();
+  const refusals: CrawlSnapshot['refusals'] = [];
+  const entries = new Map<string, Extract<CrawlRecord, { t: 'entry' }>>();
+  for (const record of records) {
+    if (record.t === 'start') start = record;
+    else if (record.t === 'admit') admitted.set(record.page.canonical, record.page);
+    else if (record.t === 'page') pages.set(record.canonical, record.entry);
+    else if (record.t === 'resource') resources.set(record.key, record);
+    else if (record.t === 'processing') processing.add(record.key);
+    else if (record.t === 'processed') processed.set(record.key, record.entry);
+    else if (record.t === 'content') contents.set(record.digest, record.path);
+    else if (record.t === 'entry') entries.set(record.path, record);
+    else refusals.push(record);
+  }
+  if (!start || !entries.has('index.html')) return undefined;
+  const needed = new Set(['index.html']);
+  const snapshot: CrawlSnapshot = { start, pages: [], resources: [], refetch: [], contents: [], refusals, entries: [] };
+  for (const page of admitted.values()) {
+    const saved = page.path === 'index.html' ? start.entry : entries.has(page.path) ? pages.get(page.canonical) : undefined;
+    if (saved) needed.add(page.path);
+    snapshot.pages.push({ page, saved });
+  }
+  for (const journaled of resources.values()) {
+    const { outcome, key } = journaled;
+    // A file still being processed when the run stopped may have been saved without its references.
+    const unfinished = processing.has(key) && !processed.has(key);
+    const record = processed.has(key) ? { ...journaled, entry: processed.get(key)! } : journaled;
+    if (!outcome.ok) {
+      // A failure because the run was stopped says nothing about the resource.
+      if (outcome.code !== 'ABORTED') snapshot.resources.push(record);
+    } else if (!unfinished && !outcome.dataUrl && !record.entry.inlined && !KEPT_IN_MEMORY.has(record.request.kind) && entries.has(outcome.path)) {
+      needed.add(outcome.path);
+      snapshot.resources.push(record);
+    } else if (!outcome.dataUrl) snapshot.refetch.push(record.request);
+  }
+  for (const [digest, path] of contents) if (needed.has(path)) snapshot.contents.push({ t: 'content', digest, path });
+  for (const path of needed) snapshot.entries.push(entries.get(path)!);
+  return snapshot;
+}

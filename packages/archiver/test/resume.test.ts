@@ -1,0 +1,184 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../src/capture/manifest.js';
+import { snapshotOf } from '../src/resume/crawl-snapshot.js';
+import { readJournal } from '../src/resume/journal-file.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { gatedPages, isTreePage, treeSite } from './support/tree-site.js';
+import { readZip } from './support/read-zip.js';
+
+// The CLI runs compiled JavaScript: `npm run build` first.
+const bin = fileURLToPath(new URL('../bin/sitezip.js', import.meta.url));
+const env = { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' };
+const PAGES = 60;
+
+let site: FixtureSite;
+let dir: string;
+/** Asked before every page is answered (the fixture's hook for stopping the CLI mid-crawl). */
+let gate: () => Promise<void> = async () => undefined;
+let complete: Map<string, Buffer>;
+
+interface Stop {
+  signal: NodeJS.Signals;
+  /** Pages answered; later ones wait until the CLI was stopped, so that it is stopped mid-crawl. */
+  answered: number;
+  /** The CLI is stopped once its journal says this many pages are in its ZIP. */
+  saved: number;
+  journal: string;
+}
+
+/** Runs the CLI, and stops it as `stop` says. */
+function run(args: string[], stop?: Stop): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let watcher: FSWatcher | undefined;
+  if (stop) {
+    let pages = 0;
+    gate = () => {
+      // The journal exists before the first page is asked for; each write to it is an event.
+      watcher ??= watch(stop.journal, () => void stopOnceSaved(stop, child));
+      return ++pages > stop.answered ? released : Promise.resolve();
+    };
+  }
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      watcher?.close();
+      gate = async () => undefined;
+      release();
+      resolve({ code, stderr });
+    }),
+  );
+}
+
+async function stopOnceSaved(stop: Stop, child: ChildProcess): Promise<void> {
+  const snapshot = snapshotOf(await readJournal(stop.journal));
+  const saved = snapshot?.pages.filter((page) => page.saved).length ?? 0;
+  if (saved >= stop.saved && child.exitCode === null && !child.killed) child.kill(stop.signal);
+}
+
+/** The paths of the pages a stopped run's journal says are in its ZIP. */
+async function savedPages(journal: string): Promise<string[]> {
+  const snapshot = snapshotOf(await readJournal(journal));
+  return (snapshot?.pages ?? []).filter((page) => page.saved).map(({ page }) => new URL(page.url).pathname);
+}
+
+function requests(): Map<string, number> {
+  return new Map(site.hits);
+}
+
+function requestedSince(before: Map<string, number>, path: string): number {
+  return (site.hits.get(path) ?? 0) - (before.get(path) ?? 0);
+}
+
+/** The entries of a ZIP but the manifest, and the manifest. */
+async function contents(zip: string): Promise<{ files: Map<string, Buffer>; manifest: Manifest }> {
+  const files = await readZip(await readFile(zip));
+  const manifest = JSON.parse(files.get('sitezip-manifest.json')!.toString()) as Manifest;
+  files.delete('sitezip-manifest.json');
+  return { files, manifest };
+}
+
+function expectSameEntries(actual: Map<string, Buffer>, expected: Map<string, Buffer>): void {
+  expect([...actual.keys()].sort()).toEqual([...expected.keys()].sort());
+  for (const [path, data] of expected) expect(actual.get(path)?.equals(data), path).toBe(true);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sitezip-resume-'));
+  site = await serveFixture(gatedPages(treeSite(PAGES), () => gate()));
+  const out = join(dir, 'complete.zip');
+  const result = await run([site.url, '--full', '-o', out]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(existsSync(`${out}.resume`)).toBe(false);
+  complete = (await contents(out)).files;
+  expect([...complete.keys()].filter((path) => path.endsWith('.html'))).toHaveLength(PAGES);
+}, 60_000);
+
+afterAll(async () => {
+  await site?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('sitezip --full --resume', () => {
+  it('continues a crawl killed with kill -9 into the same ZIP, without asking again for the pages it saved', async () => {
+    const out = join(dir, 'killed.zip');
+    const journal = join(`${out}.resume`, 'journal.jsonl');
+    const killed = await run([site.url, '--full', '-o', out], { signal: 'SIGKILL', answered: 30, saved: 20, journal });
+    expect(killed.code).toBe(null);
+    expect(existsSync(out)).toBe(false);
+    const saved = await savedPages(journal);
+    expect(saved.length).toBeGreaterThanOrEqual(20);
+    expect(saved.length).toBeLessThanOrEqual(30);
+
+    const before = requests();
+    const resumed = await run([site.url, '--full', '-o', out, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain(`Resuming: ${saved.length} pages already saved`);
+    const { files, manifest } = await contents(out);
+    expectSameEntries(files, complete);
+    for (const path of saved) expect(requestedSince(before, path), path).toBe(0);
+    // The start page's spooled files (entries with sizes after their data, deflated and stored)
+    // were written before the pages saved later, and are taken from the killed run's file.
+    for (const path of ['/big/0.js', '/big/0.mp4', '/s/site.css']) expect(requestedSince(before, path), path).toBe(0);
+    const pagesAgain = [...site.hits.keys()].filter((path) => isTreePage(path) && requestedSince(before, path) > 0);
+    expect(pagesAgain.length).toBe(PAGES - saved.length);
+    // The manifest covers the whole crawl, each URL once.
+    expect(manifest.pages).toBe(PAGES);
+    expect(manifest.files).toBe(complete.size);
+    const urls = manifest.resources.map((entry) => entry.url);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls).toContain(`${site.origin}/img/bg0.png`);
+    expect(existsSync(`${out}.resume`)).toBe(false);
+  }, 60_000);
+
+  it('resumes a resume that was killed too', async () => {
+    const out = join(dir, 'twice.zip');
+    const journal = join(`${out}.resume`, 'journal.jsonl');
+    await run([site.url, '--full', '-o', out], { signal: 'SIGKILL', answered: 15, saved: 10, journal });
+    const first = await savedPages(journal);
+    // Killed again once the resumed run has saved pages of its own.
+    const again = await run([site.url, '--full', '-o', out, '--resume'], { signal: 'SIGKILL', answered: 20, saved: first.length + 10, journal });
+    expect(again.code).toBe(null);
+    const saved = await savedPages(journal);
+    expect(saved.length).toBeGreaterThanOrEqual(first.length + 10);
+    expect(saved).toEqual(expect.arrayContaining(first));
+
+    const before = requests();
+    const resumed = await run([site.url, '--full', '-o', out, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expectSameEntries((await contents(out)).files, complete);
+    for (const path of saved) expect(requestedSince(before, path), path).toBe(0);
+  }, 60_000);
+
+  it('stops on Ctrl-C leaving state to resume, and refuses to resume with other options', async () => {
+    const out = join(dir, 'interrupted.zip');
+    const journal = join(`${out}.resume`, 'journal.jsonl');
+    const stopped = await run([site.url, '--full', '-o', out], { signal: 'SIGINT', answered: 20, saved: 10, journal });
+    expect(stopped.code).not.toBe(0);
+    expect(stopped.stderr).toContain('run the same command with --resume');
+    expect(existsSync(out)).toBe(false);
+
+    const other = await run([site.url, '--full', '--scope', 'prefix', '-o', out, '--resume']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/interrupted crawl in .* was with other options/);
+    const elsewhere = await run([`${site.origin}/p/1.html`, '--full', '-o', out, '--resume']);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain(`was of ${site.url}`);
+
+    const saved = await savedPages(journal);
+    expect(saved.length).toBeGreaterThanOrEqual(10);
+    const before = requests();
+    const resumed = await run([site.url, '--full', '-o', out, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expectSameEntries((await contents(out)).files, complete);
+    for (const path of saved) expect(requestedSince(before, path), path).toBe(0);
+  }, 60_000);
+});
