@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chown, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ArchiveError, type CaptureProgress } from '@sitezip/archiver';
