@@ -32,6 +32,26 @@ describe('politeness', () => {
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(250);
   });
 
+  it('requests at most 8 pages of a host at once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const links = Array.from({ length: 24 }, (_, i) => `<a href="/p${i}">${i}</a>`).join('');
+    const routes: Record<string, import('./support/fixture-site.js').FixtureRoute> = { '/': { body: links } };
+    for (let i = 0; i < 24; i++) {
+      routes[`/p${i}`] = {
+        handle: (_q, r) => {
+          most = Math.max(most, ++inFlight);
+          // A server's think time, so that requests overlap as they would over a network.
+          setTimeout(() => r.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>', () => inFlight--), 40);
+        },
+      };
+    }
+    site = await serveFixture(routes);
+    const summary = await archiveSite(site.url, new MemorySink(), { allowPrivateNetworks: true, useSitemaps: false });
+    expect(summary.pages).toBe(25);
+    expect(most).toBe(8);
+  });
+
   it('backs off on 429 with Retry-After, then gets the resource', async () => {
     let asked = 0;
     site = await serveFixture({

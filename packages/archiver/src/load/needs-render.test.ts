@@ -50,4 +50,10 @@ describe('needsRender', () => {
     expect(needsRender(page('<script'.repeat(140_000)))).toBe('it has scripts and next to no text of its own');
     expect(visibleTextLength('<p>x'.repeat(250_000))).toBe(250_000);
   });
+
+  it('skips hidden elements whatever the case of their tags, and stops counting at enough', () => {
+    expect(visibleTextLength('<SCRIPT>var a = "<p>"</Script><SVG><text>x</text></svg><p>ab</p>')).toBe(2);
+    expect(visibleTextLength(prose.repeat(1000), 80)).toBe(80);
+    expect(visibleTextLength('<p>ab</p>', 80)).toBe(2);
+  });
 });

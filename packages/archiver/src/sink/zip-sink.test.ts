@@ -3,11 +3,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
-import { zipFileSink } from './zip-sink.js';
+import { ZipSink, zipFileSink } from './zip-sink.js';
 
 const open = promisify<Buffer, yauzl.Options, yauzl.ZipFile>(yauzl.fromBuffer);
 
@@ -56,5 +59,32 @@ describe('ZipSink', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('lets go of each body once its entry is written', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let written = 0;
+    let wroteAll: () => void = () => undefined;
+    const all = new Promise<void>((resolve) => (wroteAll = resolve));
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        written += chunk.length;
+        if (written >= 40 * 1024 * 1024) wroteAll();
+        callback();
+      },
+    });
+    const sink = new ZipSink(output);
+    gc();
+    const before = process.memoryUsage().arrayBuffers;
+    // 40 files of 1 MB, half stored as they are, half deflated (random bytes barely shrink).
+    for (let i = 0; i < 40; i++) await sink.add(`file-${i}.bin`, randomBytes(1024 * 1024), { compress: i % 2 === 0 });
+    await all;
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+    }
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(8 * 1024 * 1024);
+    await sink.close();
   });
 });

@@ -1,7 +1,7 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import yazl from 'yazl';
 import type { ArchiveSink } from './archive-sink.js';
 import { useNativeCrc32 } from './native-crc32.js';
@@ -27,7 +27,15 @@ export class ZipSink implements ArchiveSink {
 
   async add(path: string, data: Buffer, options: { compress: boolean }): Promise<void> {
     this.claim(path);
-    this.zip.addBuffer(data, path, { compress: options.compress, mtime: this.mtime });
+    // Not addBuffer: yazl keeps every buffer it was given (deflated: a view of a 16 KB zlib chunk)
+    // until the archive closes, which made a 20,000-page crawl hold 400 MB. A lazy stream lets
+    // the body go once its entry is written.
+    let body: Buffer | undefined = data;
+    this.zip.addReadStreamLazy(path, { compress: options.compress, size: data.length, mtime: this.mtime }, (cb) => {
+      const chunks = body && body.length > 0 ? [body] : [];
+      body = undefined;
+      cb(null, Readable.from(chunks, { objectMode: false }));
+    });
   }
 
   async addFile(path: string, source: string, options: { compress: boolean; size: number }): Promise<void> {
