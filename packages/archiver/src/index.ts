@@ -25,7 +25,10 @@ export { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './si
 export { killTree, readTreeUsage, type TreeUsage } from './process-tree.js';
 // playwright-core itself loads only when a browser starts.
 export type { BrowserSource } from './render/browser-host.js';
-export { launchBrowserServer } from './render/chromium-launch.js';
+/** Starts Chromium as a server other processes connect to (the API's shared browser); render code loads on first use. */
+export async function launchBrowserServer(...args: Parameters<typeof import('./render/chromium-launch.js').launchBrowserServer>) {
+  return (await import('./render/chromium-launch.js')).launchBrowserServer(...args);
+}
 export type { LoadedPage, PageLoader, PageLoadInit } from './load/page-loader.js';
 export { staticLoader } from './load/static-loader.js';
 export { requestEarly, type EarlyRequest } from './load/early-request.js';
