@@ -277,7 +277,8 @@ describe('trickling sites', () => {
     for (let i = 0; i < 20; i++) routes[`/p${i}`] = trickle('text/html', 50);
     const site = await serve(routes);
     // Four pages at a time: five rounds of one deadline each before.
-    const summary = await archiveSite(site.url, new MemorySink(), { ...local, resourceTimeoutMs: 800, useSitemaps: false, respectRobots: false });
+    const options = { ...local, pageConcurrency: 4, resourceTimeoutMs: 800, useSitemaps: false, respectRobots: false };
+    const summary = await archiveSite(site.url, new MemorySink(), options);
     const skipped = summary.manifest.resources.filter((r) => r.errorCode === 'PAGE_SKIPPED');
     expect(skipped).toHaveLength(20);
     expect(skipped.filter((r) => r.error?.includes('Gave up on 127.0.0.1:'))).toHaveLength(16);
