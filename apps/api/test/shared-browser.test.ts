@@ -134,7 +134,7 @@ describe('the shared browser', SLOW, () => {
     await capture(shared.pool, '/');
     const pid = shared.browser.pid!;
     const idle = renderersOf(pid);
-    const hung = capture(shared.pool, '/hang', 15_000, { render: 'always', renderTimeoutMs: 120_000, totalTimeoutMs: 300_000 });
+    const hung = capture(shared.pool, '/hang', 8_000, { render: 'always', renderTimeoutMs: 120_000, totalTimeoutMs: 300_000 });
     const death = await hung.then(
       () => 'survived',
       (error: unknown) => (error instanceof CaptureProcessError ? error.death : String(error)),

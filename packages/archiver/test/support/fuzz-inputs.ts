@@ -7,8 +7,11 @@ import { HTML_SOURCES, type HtmlSource } from '../../src/parse/html-sources.js';
  * careless scanners quadratic.
  */
 
-// FUZZ_SEED replays a run: every property starts from the seed a failure printed.
-if (process.env.FUZZ_SEED) fc.configureGlobal({ seed: Number(process.env.FUZZ_SEED) });
+// The suite runs a fixed seed, so that CI checks the same inputs every time and a red run is a
+// change of ours, not a new draw. FUZZ_SEED=<n> replays the seed a failure printed;
+// FUZZ_SEED=random hunts with fresh inputs (with FUZZ_SCALE for longer hunts).
+const seed = process.env.FUZZ_SEED ?? '20261125';
+if (seed !== 'random') fc.configureGlobal({ seed: Number(seed) });
 
 /** Runs of a property: `n`, times FUZZ_SCALE when set (a longer hunt, e.g. FUZZ_SCALE=20). */
 export function runs(n: number): number {
