@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { serveFixture, TLS_CERT_PATH } from '../packages/archiver/test/support/fixture-site.js';
 import { readZip } from '../packages/archiver/test/support/read-zip.js';
 import { measure, median, type ProcessRun } from './measure.js';
-import { pageSite, type GeneratedSite } from './page-site.js';
+import { pageSite, tinyPageSite, type GeneratedSite } from './page-site.js';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 40);
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -61,6 +61,11 @@ function captureMs(run: ProcessRun): number {
 }
 
 export async function runPageBench(): Promise<void> {
+  const tiny = tinyPageSite();
+  console.log(`Tiny page: ${tiny.resources} files, ${tiny.levels} sequential levels, ${LATENCY_MS} ms latency per request; start-up decides`);
+  console.log(`critical-path bound: ${tiny.levels * LATENCY_MS} ms; plain HTTP/1.1\n`);
+  await runTable(tiny, tiny.levels * LATENCY_MS, {}, tools);
+  console.log('');
   const site = pageSite();
   const bound = site.levels * LATENCY_MS;
   console.log(`Page bench: ${site.resources} resources, ${site.levels} sequential levels, ${LATENCY_MS} ms latency per request`);
@@ -84,12 +89,12 @@ async function runTable(
   env: Record<string, string> = {},
 ): Promise<void> {
   const server = await serveFixture(site.routes, { latencyMs: LATENCY_MS, ...serving });
-  console.log('| tool | wall ms | × bound | capture ms | × bound | peak RSS MB | files saved |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| tool | wall ms | × bound | capture ms | × bound | CPU ms | peak RSS MB | files saved |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   try {
     for (const tool of toolsToRun) {
       if (!tool.available) {
-        console.log(`| ${tool.name} | not installed | | | | | |`);
+        console.log(`| ${tool.name} | not installed | | | | | | |`);
         continue;
       }
       const runs: ProcessRun[] = [];
@@ -105,13 +110,14 @@ async function runTable(
       }
       const wall = median(runs.map((r) => r.wallMs));
       const rss = median(runs.map((r) => r.peakRssMb));
+      const cpu = median(runs.map((r) => r.cpuSeconds * 1000));
       if (runs.some((r) => r.timedOut)) {
-        console.log(`| ${tool.name} | did not finish in 60 s | > ${(60_000 / bound).toFixed(0)} | | | - | ${files} so far |`);
+        console.log(`| ${tool.name} | did not finish in 60 s | > ${(60_000 / bound).toFixed(0)} | | | | - | ${files} so far |`);
         continue;
       }
       const capture = median(runs.map(captureMs));
       const captureCells = Number.isFinite(capture) ? `${capture.toFixed(0)} | ${(capture / bound).toFixed(2)}` : '- | -';
-      console.log(`| ${tool.name} | ${wall.toFixed(0)} | ${(wall / bound).toFixed(2)} | ${captureCells} | ${rss.toFixed(1)} | ${files} |`);
+      console.log(`| ${tool.name} | ${wall.toFixed(0)} | ${(wall / bound).toFixed(2)} | ${captureCells} | ${cpu.toFixed(0)} | ${rss.toFixed(1)} | ${files} |`);
     }
   } finally {
     await server.close();

@@ -45,3 +45,26 @@ export function pageSite(): GeneratedSite {
   };
   return { routes, resources: Object.keys(routes).length, levels: 4 };
 }
+
+/**
+ * A small page as most pages on the web are: one stylesheet with a background image, one script,
+ * three images and an icon. Start-up, not transfer, decides how fast a tool copies it.
+ */
+export function tinyPageSite(): GeneratedSite {
+  const routes: Record<string, FixtureRoute> = {
+    '/': {
+      body: `<!doctype html><html><head><meta charset="utf-8"><title>A small page</title>
+<link rel="icon" href="/favicon.ico"><link rel="stylesheet" href="/style.css"><script src="/app.js" defer></script></head>
+<body><header class="hero"><h1>A small page</h1></header><p>${'Some words of text. '.repeat(40)}</p>
+<img src="/a.jpg" alt="a"><img src="/b.jpg" alt="b"><img src="/c.png" alt="c"></body></html>`,
+    },
+    '/style.css': { type: 'text/css', body: `body { font: 16px/1.5 sans-serif } .hero { background: url(hero.jpg) }` },
+    '/app.js': { type: 'text/javascript', body: `document.documentElement.dataset.ready = '1';` },
+    '/favicon.ico': { type: 'image/x-icon', body: randomBytes(1_150) },
+    '/hero.jpg': { type: 'image/jpeg', body: randomBytes(40_000) },
+    '/a.jpg': { type: 'image/jpeg', body: randomBytes(25_000) },
+    '/b.jpg': { type: 'image/jpeg', body: randomBytes(25_000) },
+    '/c.png': { type: 'image/png', body: randomBytes(5_000) },
+  };
+  return { routes, resources: Object.keys(routes).length, levels: 3 };
+}
