@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -91,6 +92,9 @@ test('docusaurus: a full mirror navigates offline through the navbar, the pagina
   const paths = manifest.resources.map((r) => r.path).filter((p): p is string => !!p);
   expect(paths.filter((p) => /\/assets\/css\/styles\.[0-9a-f]+\.css$/.test(p))).toHaveLength(1);
   expect(new Set(paths).size).toBe(paths.length);
+  // Every page a snapshot: no replay file of the live copy the self-check turned down.
+  expect(rendered.every((r) => r.render?.output === 'snapshot')).toBe(true);
+  expect(existsSync(join(dir, 'sitezip-replay.js'))).toBe(false);
   const offline = await openOffline(browser, dir);
   try {
     const { page } = offline;
