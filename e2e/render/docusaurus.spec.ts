@@ -64,6 +64,7 @@ async function liveChromium(browser: Browser, origin: string, path: string): Pro
 
 function expectClose(result: Comparison, where: string): void {
   const numbers = `${where}: ${JSON.stringify(result)}`;
+  test.info().annotations.push({ type: where, description: `${result.pixelDiff} % px, text ${result.textMatch}` });
   expect(result.textMatch, numbers).toBeGreaterThanOrEqual(TARGET.textMatch);
   expect(result.pixelDiff, numbers).toBeLessThanOrEqual(TARGET.pixelDiff);
 }
