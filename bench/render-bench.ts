@@ -13,6 +13,8 @@ import { median } from './measure.js';
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 40);
 const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 3);
+/** BENCH_RENDER_FIXTURES=docusaurus,vitepress measures those only (default: every fixture). */
+const ONLY = process.env.BENCH_RENDER_FIXTURES?.split(',').map((name) => name.trim());
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SINGLE_FILE_VERSION = '2.0.83';
 const MB = 1024 * 1024;
@@ -92,7 +94,7 @@ export async function runRenderBench(): Promise<void> {
   const singleFile = await installSingleFile(work);
   const rows: Row[] = [];
   try {
-    for (const fixture of RENDER_FIXTURES) {
+    for (const fixture of RENDER_FIXTURES.filter((f) => !ONLY || ONLY.includes(f.name))) {
       const site = await serveRenderFixture(fixture, { latencyMs: LATENCY_MS });
       const url = `${site.origin}${fixture.start}`;
       try {

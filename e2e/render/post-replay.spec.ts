@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import type { Manifest } from '../../packages/archiver/dist/index.js';
-import { postRoutes, SHOWN } from '../../packages/archiver/test/render-post.fixture.js';
+import { FORMS_SHOWN, postRoutes, SHOWN } from '../../packages/archiver/test/render-post.fixture.js';
 import { serveFixture, type FixtureSite } from '../../packages/archiver/test/support/fixture-site.js';
 import type { SeenRequest } from '../../packages/archiver/test/support/render-site.js';
 import { launchFirefox, viewInFirefox } from '../support/firefox.js';
@@ -13,7 +13,8 @@ import { openOffline, unzipTo } from '../support/offline.js';
 
 // A page built from POSTs (two GraphQL queries to one URL, a form-encoded XHR, bodies as bytes
 // and as a Blob, a synchronous XHR), captured once with the built CLI (--render always): its live copy answers
-// every POST from the recording when opened from file://, in Chromium and in Firefox.
+// every POST from the recording when opened from file://, in Chromium and in Firefox. So does the
+// copy of a page that posts FormData (random multipart boundaries), captured the same way.
 
 const cli = fileURLToPath(new URL('../../packages/archiver/bin/sitezip.js', import.meta.url));
 const seen: SeenRequest[] = [];
@@ -77,4 +78,56 @@ test('offline in Firefox, the live copy shows every answer with no request faile
   } finally {
     await firefox.close();
   }
+});
+
+test.describe('a page that posts FormData', () => {
+  let formsDir: string;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    const zip = join(work, 'forms.zip');
+    await new Promise<void>((resolve, reject) =>
+      execFile(process.execPath, [cli, `${site.origin}/forms`, '-o', zip, '-q', '--render', 'always'], { env: { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' } }, (error, _out, stderr) =>
+        error ? reject(new Error(`sitezip failed: ${stderr || error.message}`)) : resolve(),
+      ),
+    );
+    formsDir = join(work, 'forms');
+    await unzipTo(await readFile(zip), formsDir);
+    const formsManifest = JSON.parse(await readFile(join(formsDir, 'sitezip-manifest.json'), 'utf8')) as Manifest;
+    expect(formsManifest.resources[0]?.render).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0 } });
+    expect(seen.filter((request) => request.path === '/form')).toHaveLength(FORMS_SHOWN.length);
+  });
+
+  test('offline in Chromium, the live copy answers every form (fields, files, XHR, a synchronous XHR, a Request)', async ({ browser }) => {
+    const context = await browser.newContext({ offline: true });
+    try {
+      const online: string[] = [];
+      const failed: string[] = [];
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (/^(file|data|blob):/.test(url)) return route.continue();
+        online.push(url);
+        return route.abort('blockedbyclient');
+      });
+      const page = await context.newPage();
+      page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+      await page.goto(pathToFileURL(join(formsDir, 'index.html')).href, { waitUntil: 'load' });
+      await page.waitForFunction((texts) => texts.every((text) => document.body.innerText.includes(text)), FORMS_SHOWN, { timeout: 10_000 }).catch(() => undefined);
+      const text = await page.evaluate(() => document.body.innerText);
+      for (const shown of FORMS_SHOWN) expect(text).toContain(shown);
+      expect({ failed, online }).toEqual({ failed: [], online: [] });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('offline in Firefox, the live copy answers every form too', async () => {
+    const firefox = await launchFirefox();
+    try {
+      const view = await viewInFirefox(firefox, pathToFileURL(join(formsDir, 'index.html')).href);
+      for (const shown of FORMS_SHOWN) expect(view.text).toContain(shown);
+      expect({ failed: view.failedRequests, online: view.onlineRequests, errors: view.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
+    } finally {
+      await firefox.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import puppeteer, { type Browser } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { PAGE_VIEW, type PageView } from './page-view.js';
 
 // Firefox ESR (Debian's firefox-esr, installed by scripts/ensure-chromium.sh) through
@@ -61,42 +61,58 @@ export interface FirefoxView extends PageView {
 
 const LOCAL = /^(file|data|blob|about):/;
 
+/** A tab of its own (a fresh browser context) and what its pages asked for, as FirefoxView counts it. */
+export interface FirefoxTab extends Omit<FirefoxView, 'png' | 'text'> {
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** A fresh context's tab in `browser`, 1280×800, dialogs dismissed, its requests and errors recorded. */
+export async function openFirefoxTab(browser: Browser): Promise<FirefoxTab> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: PAGE_VIEW.width, height: PAGE_VIEW.height });
+  const onlineRequests: string[] = [];
+  const failedRequests: string[] = [];
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('request', (request) => {
+    if (!LOCAL.test(request.url())) onlineRequests.push(request.url());
+  });
+  page.on('requestfailed', (request) => failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('pageerror', (error) => {
+    const message = error instanceof Error ? error.message : String(error);
+    pageErrors.push(message);
+    // A file:// load that the origin policy blocks (a module, a fetch) is told only this way.
+    if (/^Cross-Origin Request Blocked/.test(message)) failedRequests.push(message);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+  return { page, onlineRequests, failedRequests, pageErrors, consoleErrors, close: () => context.close() };
+}
+
+/** PAGE_VIEW.take on a Puppeteer page (Firefox): what the page in the tab shows now. */
+export function firefoxViewOf(page: Page): Promise<PageView> {
+  return PAGE_VIEW.take({
+    evaluate: (source) => page.evaluate(source),
+    waitFor: (source, timeout) => page.waitForFunction(source, { polling: 100, timeout }).then(() => undefined),
+    screenshot: async (height) => Buffer.from(await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: PAGE_VIEW.width, height }, captureBeyondViewport: true })),
+  });
+}
+
 /**
  * Opens `url` (a copy's file:// page) in a fresh tab of `browser`, waits for it to load and go
  * quiet, scrolls through it as a reader would and back, and returns what it shows (the top
  * PICTURE_HEIGHT pixels and the body's text) with every request that failed or tried to go online.
  */
 export async function viewInFirefox(browser: Browser, url: string): Promise<FirefoxView> {
-  const context = await browser.createBrowserContext();
+  const { close, page, ...asked } = await openFirefoxTab(browser);
   try {
-    const page = await context.newPage();
-    await page.setViewport({ width: PAGE_VIEW.width, height: PAGE_VIEW.height });
-    const onlineRequests: string[] = [];
-    const failedRequests: string[] = [];
-    const pageErrors: string[] = [];
-    const consoleErrors: string[] = [];
-    page.on('request', (request) => {
-      if (!LOCAL.test(request.url())) onlineRequests.push(request.url());
-    });
-    page.on('requestfailed', (request) => failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
-    page.on('pageerror', (error) => {
-      const message = error instanceof Error ? error.message : String(error);
-      pageErrors.push(message);
-      // A file:// load that the origin policy blocks (a module, a fetch) is told only this way.
-      if (/^Cross-Origin Request Blocked/.test(message)) failedRequests.push(message);
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    const view = await PAGE_VIEW.take({
-      evaluate: (source) => page.evaluate(source),
-      waitFor: (source, timeout) => page.waitForFunction(source, { polling: 100, timeout }).then(() => undefined),
-      screenshot: async (height) => Buffer.from(await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: PAGE_VIEW.width, height }, captureBeyondViewport: true })),
-    });
-    return { ...view, onlineRequests, failedRequests, pageErrors, consoleErrors };
+    return { ...(await firefoxViewOf(page)), ...asked };
   } finally {
-    await context.close();
+    await close();
   }
 }

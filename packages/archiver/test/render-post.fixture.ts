@@ -40,6 +40,70 @@ sync.send(new Uint16Array([0x6f73, 0x6b2c]));
 show('sync', sync.responseText + ' (synchronous XHR)');
 `;
 
+// A page that posts FormData, whose multipart boundary is random at every send: fields only by
+// fetch() and by a synchronous XHR, a File and a Blob by fetch() and by an asynchronous XHR, and a
+// Request built from a FormData.
+const FORMS = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Forms</title></head><body>
+<p>Fields: <span id="fields">…</span></p>
+<p>Files: <span id="files">…</span></p>
+<p>XHR: <span id="xhr">…</span></p>
+<p>Sync: <span id="sync">…</span></p>
+<p>Request: <span id="request">…</span></p>
+<script src="/forms.js"></script>
+</body></html>`;
+
+const FORMS_APP = `
+const show = (id, text) => { document.getElementById(id).textContent = text; };
+const form = (entries) => { const data = new FormData(); for (const [name, value, filename] of entries) filename ? data.append(name, value, filename) : data.append(name, value); return data; };
+const photo = () => new File([new Uint8Array([137, 80, 78, 71, 13, 10])], 'otter "1".png', { type: 'image/png' });
+const post = (body) => fetch('/form', { method: 'POST', body }).then((r) => r.text());
+post(form([['q', 'otter'], ['note', 'two\\nlines'], ['city', 'Köln']])).then((text) => show('fields', text));
+post(form([['photo', photo()], ['notes', new Blob(['a blob'], { type: 'text/plain' }), 'notes.txt'], ['q', 'otter']])).then((text) => show('files', text));
+const xhr = new XMLHttpRequest();
+xhr.open('POST', '/form');
+xhr.onload = () => show('xhr', xhr.responseText);
+xhr.send(form([['by', 'xhr'], ['photo', photo()]]));
+const sync = new XMLHttpRequest();
+sync.open('POST', '/form', false);
+sync.send(form([['by', 'synchronous xhr'], ['page', '2']]));
+show('sync', sync.responseText);
+fetch(new Request('/form', { method: 'POST', body: form([['by', 'request'], ['photo', photo()]]) })).then((r) => r.text()).then((text) => show('request', text));
+`;
+
+/** What the FormData page and its live copy show once every POST was answered. */
+export const FORMS_SHOWN = [
+  'form: q=otter; note=two⏎lines; city=Köln',
+  'form: photo=otter "1".png (image/png, 6 bytes); notes=notes.txt (text/plain, 6 bytes); q=otter',
+  'form: by=xhr; photo=otter "1".png (image/png, 6 bytes)',
+  'form: by=synchronous xhr; page=2',
+  'form: by=request; photo=otter "1".png (image/png, 6 bytes)',
+];
+
+/** Answers a multipart POST with what it holds, parsed by Node's own FormData (undici). */
+function describeForm(seen: SeenRequest[]): FixtureRoute {
+  return {
+    handle: (request: IncomingMessage, response: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks);
+        seen.push({ method: request.method ?? '', path: request.url ?? '', userAgent: request.headers['user-agent'], body: body.toString('latin1') });
+        const parsed = new Request('http://fixture.test/', { method: 'POST', headers: { 'content-type': request.headers['content-type'] ?? '' }, body });
+        parsed.formData().then(
+          (form) => {
+            const fields = [...form].map(([name, value]) =>
+              typeof value === 'string' ? `${name}=${value.replace(/\r\n/g, '⏎')}` : `${name}=${value.name} (${value.type}, ${value.size} bytes)`,
+            );
+            response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(`form: ${fields.join('; ')}`);
+          },
+          () => response.writeHead(400, { 'content-type': 'text/plain' }).end('not a form'),
+        );
+      });
+    },
+  };
+}
+
 /** A page that asks for what a capture never sends: a PUT, a beacon, a body past the cap. */
 const REFUSED = `<!doctype html><title>Refused</title><p id="put">…</p><script>
 navigator.sendBeacon('/collect', 'seen');
@@ -76,6 +140,9 @@ export function postRoutes(seen: SeenRequest[]): Record<string, FixtureRoute> {
   return {
     '/': { body: INDEX },
     '/refused': { body: REFUSED },
+    '/forms': { body: FORMS },
+    '/forms.js': { type: 'text/javascript', body: FORMS_APP },
+    '/form': describeForm(seen),
     '/app.js': { type: 'text/javascript', body: APP },
     '/graphql': byBody((body) => {
       const { query } = JSON.parse(body) as { query: string };

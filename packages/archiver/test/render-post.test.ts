@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../src/fetch/http-fetcher.js';
 import { archivePage, MemorySink, parseOptions, type Manifest } from '../src/index.js';
 import { BrowserHost, parseRenderLimits, renderPage, type RenderResult } from '../src/render/index.js';
-import { postRoutes, SHOWN } from './render-post.fixture.js';
+import { FORMS_SHOWN, postRoutes, SHOWN } from './render-post.fixture.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { BROWSER_UA, FETCHER_UA, type SeenRequest } from './support/render-site.js';
 
@@ -157,26 +157,76 @@ describe('its capture', () => {
     const index = sink.text('index.html');
     expect(index).toContain('<span id="pets">…</span>');
     expect(index).toMatch(/<script src="sitezip-replay\.js"><\/script>.*<script src="[^"]*app\.js"><\/script>/s);
-    const lease = await host.open();
-    try {
-      const online: string[] = [];
-      const failed: string[] = [];
-      await lease.context.route('**/*', (route) => {
-        const url = route.request().url();
-        if (url.startsWith('file:') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
-        online.push(url);
-        return route.abort('internetdisconnected');
-      });
-      const page = await lease.context.newPage();
-      page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
-      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
-      // Each answer arrives by promise after load: wait until the last one is shown.
-      await page.waitForFunction((texts) => texts.every((text) => document.body.textContent?.includes(text)), SHOWN, { timeout: 5_000 }).catch(() => undefined);
-      const text = await page.evaluate(() => document.body.textContent ?? '');
-      for (const shown of SHOWN) expect(text).toContain(shown);
-      expect({ online, failed }).toEqual({ online: [], failed: [] });
-    } finally {
-      await lease.close();
+    const opened = await openedOffline(dir, SHOWN);
+    for (const shown of SHOWN) expect(opened.text).toContain(shown);
+    expect({ online: opened.online, failed: opened.failed }).toEqual({ online: [], failed: [] });
+  });
+});
+
+/**
+ * The copy in `dir` opened from file:// with every other request refused, once `shown` is all on
+ * the page (each answer arrives by promise after load) or 5 s have passed.
+ */
+async function openedOffline(dir: string, shown: readonly string[]): Promise<{ text: string; online: string[]; failed: string[] }> {
+  const lease = await host.open();
+  try {
+    const online: string[] = [];
+    const failed: string[] = [];
+    await lease.context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith('file:') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
+      online.push(url);
+      return route.abort('internetdisconnected');
+    });
+    const page = await lease.context.newPage();
+    page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+    await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await page.waitForFunction((texts) => texts.every((text) => document.body.textContent?.includes(text)), shown, { timeout: 5_000 }).catch(() => undefined);
+    return { text: await page.evaluate(() => document.body.textContent ?? ''), online, failed };
+  } finally {
+    await lease.close();
+  }
+}
+
+describe('a page that posts FormData (a random multipart boundary at every send)', () => {
+  let sink: MemorySink;
+  let manifest: Manifest;
+  let dir: string;
+  beforeAll(async () => {
+    seen.length = 0;
+    sink = new MemorySink();
+    await archivePage(`${site.origin}/forms`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
+    manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    dir = await mkdtemp(join(tmpdir(), 'sitezip-render-forms-'));
+    for (const [path, data] of sink.files) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), data);
     }
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('sends each form once and records it by the hash of its canonical form', () => {
+    const render = manifest.resources[0]?.render;
+    expect(seen.filter((request) => request.path === '/form')).toHaveLength(FORMS_SHOWN.length);
+    const posted = render?.posted ?? [];
+    expect(posted.map(({ status, url }) => `${status} ${new URL(url).pathname}`)).toEqual(FORMS_SHOWN.map(() => '200 /form'));
+    // Each key is one the replay file holds (what the page's FormData hashes to offline).
+    for (const { requestBodySha256 } of posted) expect(sink.text('sitezip-replay.js')).toContain(`"POST ${site.origin}/form sha256=${requestBodySha256}"`);
+  });
+
+  it('keeps the live copy, which answered every form offline in the self-check', () => {
+    expect(manifest.resources[0]?.render).toMatchObject({ output: 'live', refused: 0, check: { failedRequests: 0, onlineRequests: 0, textMatch: 1 } });
+  });
+
+  it('shows every answer when opened from file:// with the network refused', async () => {
+    // The page as served, its answers still to come from the replay layer.
+    expect(sink.text('index.html')).toContain('<span id="fields">…</span>');
+    const posts = seen.length;
+    const opened = await openedOffline(dir, FORMS_SHOWN);
+    for (const shown of FORMS_SHOWN) expect(opened.text).toContain(shown);
+    expect({ online: opened.online, failed: opened.failed }).toEqual({ online: [], failed: [] });
+    expect(seen).toHaveLength(posts);
   });
 });

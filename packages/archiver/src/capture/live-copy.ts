@@ -1,7 +1,7 @@
 import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
 import { HtmlTooComplexError } from '../parse/index.js';
 import { relativeLink } from '../resolve/relative-path.js';
-import { save, type CaptureContext, type ResourceKind } from './context.js';
+import type { CaptureContext, ResourceKind } from './context.js';
 import { rewriteDocument } from './process-html.js';
 import { replayDataScript, type ReplayData } from './replay-shim.js';
 
@@ -19,12 +19,20 @@ const FILE_KINDS: Partial<Record<BrowserResponse['type'], ResourceKind>> = {
 const REPLAYED = new Set<BrowserResponse['type']>(['fetch', 'xhr', 'other']);
 
 /**
+/** A live copy: its HTML, and its replay file with the path it goes to (saved only if the copy is kept). */
+export interface LiveCopy {
+  html: string;
+  replayPath: string;
+  replay: Buffer;
+}
+
+/**
  * The live copy of a rendered page, as it would be saved at `path`: the page as served, its
  * scripts kept, with a replay layer first in `<head>` that answers their fetch() and XHR from
  * what the browser recorded and points what they add by address at the copy's files (which are
  * saved now). Undefined when the page as served cannot be rewritten (beyond parsing).
  */
-export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: string): Promise<string | undefined> {
+export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: string): Promise<LiveCopy | undefined> {
   const served = page.served;
   const scan = served?.scan();
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
@@ -45,7 +53,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     }),
   );
   const replayPath = ctx.paths.reserve(path.replace(/[^/]*$/, 'sitezip-replay.js'));
-  await save(ctx, replayPath, Buffer.from(replayDataScript(data), 'utf8'), true);
   const layer = `<script src="${relativeLink(path, replayPath)}"></script>`;
-  return rewriteDocument(ctx, served.response, served.document, path, 0, scan, layer);
+  const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, layer);
+  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8') };
 }

@@ -29,13 +29,17 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
   if (!live || ctx.renderOutput === 'live' || !ctx.loader.verify) {
     if (ctx.renderOutput === undefined && !live) ctx.renderOutput = 'snapshot';
     report.output = live ? 'live' : 'snapshot';
-    await save(ctx, path, Buffer.from(live ?? snapshot, 'utf8'), true);
+    if (live) await save(ctx, live.replayPath, live.replay, true);
+    await save(ctx, path, Buffer.from(live?.html ?? snapshot, 'utf8'), true);
     return;
   }
-  // Both copies' files must be on disk before either is opened.
+  // Both copies' files must be on disk before either is opened; the replay file goes into the
+  // ZIP only if the live copy is kept.
   await drain(ctx);
-  const beside = join(await ctx.copy.startCopying(), path);
+  const folder = await ctx.copy.startCopying();
+  const beside = join(folder, path);
   await mkdir(dirname(beside), { recursive: true });
+  await writeFile(join(folder, live.replayPath), live.replay);
   // Each copy beside where the page goes (relative addresses resolve the same), both opened at once.
   const check = async (html: string, which: string): Promise<CopyCheck | undefined> => {
     const file = `${beside}.sitezip-${which}.html`;
@@ -44,14 +48,15 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
     await ctx.loader.verify!([{ url: response.requestedUrl, file, report: trial }], ctx.signal);
     return trial.check;
   };
-  const [liveCheck, snapshotCheck] = await Promise.all([check(live, 'live'), check(snapshot, 'snapshot')]);
+  const [liveCheck, snapshotCheck] = await Promise.all([check(live.html, 'live'), check(snapshot, 'snapshot')]);
   const useLive = passes(liveCheck, snapshotCheck);
   ctx.renderOutput = useLive ? 'live' : 'snapshot';
   report.output = ctx.renderOutput;
   report.candidates = { live: liveCheck, snapshot: snapshotCheck };
   const chosen = useLive ? liveCheck : snapshotCheck;
   if (chosen) report.check = chosen;
-  await save(ctx, path, Buffer.from(useLive ? live : snapshot, 'utf8'), true);
+  if (useLive) await save(ctx, live.replayPath, live.replay, true);
+  await save(ctx, path, Buffer.from(useLive ? live.html : snapshot, 'utf8'), true);
 }
 
 /** The live copy shows the page (text, pixels) at least as the snapshot does, and asks nothing it cannot have. */

@@ -2,7 +2,7 @@
 // from file://) that runs first in the page and answers what its scripts ask for from what the
 // browser recorded while rendering. Source text, as it runs in the page.
 
-import { SHA256_SOURCE } from './replay-hash.js';
+import { MULTIPART_SOURCE, SHA256_SOURCE } from './replay-hash.js';
 
 /** What the page's scripts get offline: recorded responses, and where recorded files are in the copy. */
 export interface ReplayData {
@@ -26,7 +26,8 @@ export function replayDataScript(data: ReplayData): string {
 
 /**
  * Answers fetch() and XHR from recorded responses (a POST by its URL and body: a string,
- * URLSearchParams, an ArrayBuffer or typed array; for fetch() also a Blob or a Request); points scripts, images, stylesheets, media
+ * URLSearchParams, an ArrayBuffer or typed array, a FormData (by its canonical form; one holding
+ * files not for a synchronous XHR); for fetch() also a Blob or a Request); points scripts, images, stylesheets, media
  * and FontFace sources that scripts add by their online address at the copy's files; keeps
  * history.pushState from throwing where file:// refuses the path (the address bar stays).
  */
@@ -59,21 +60,27 @@ export const REPLAY_LAYER = `(function () {
     return data.responses[bytes && bytes.length ? key + ' sha256=' + sha256(bytes) : key];
   }
   var encoder = new TextEncoder();
-  // The bytes the browser sends for a body, where a script can tell them at once; undefined for
-  // a Blob (read asynchronously), FormData (its boundary is random), a stream or a document.
+  ${MULTIPART_SOURCE}
+  function isForm(body) { return typeof FormData !== 'undefined' && body instanceof FormData; }
+  // The bytes the browser sends for a body (a FormData's canonical form: replay-hash.ts), where a
+  // script can tell them at once; undefined for a Blob, a FormData holding files (both read
+  // asynchronously), a stream or a document.
   function bodyBytes(body) {
     if (body === undefined || body === null) return new Uint8Array(0);
     if (typeof body === 'string') return encoder.encode(body);
     if (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) return encoder.encode(String(body));
     if (body instanceof ArrayBuffer) return new Uint8Array(body);
     if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+    if (isForm(body)) return formBytesNow(body);
     return undefined;
   }
   function fetchBodyBytes(input, init, isRequest) {
     if (init && init.body !== undefined && init.body !== null) {
       if (typeof Blob !== 'undefined' && init.body instanceof Blob) return init.body.arrayBuffer().then(function (buffer) { return new Uint8Array(buffer); });
+      if (isForm(init.body)) return formBytesLater(init.body);
       return Promise.resolve(bodyBytes(init.body));
     }
+    if (isRequest && /^\\s*multipart\\/form-data/i.test(input.headers.get('content-type') || '')) return input.clone().formData().then(formBytesLater);
     if (isRequest) return input.clone().arrayBuffer().then(function (buffer) { return new Uint8Array(buffer); });
     return Promise.resolve(new Uint8Array(0));
   }
@@ -116,13 +123,21 @@ export const REPLAY_LAYER = `(function () {
     return open.apply(this, args);
   };
   XMLHttpRequest.prototype.send = function (body) {
-    var post = posts.get(this);
-    var bytes = post && bodyBytes(body);
-    var hit = bytes && recorded('POST', post.url, bytes);
-    if (!hit) return send.apply(this, arguments);
-    // Opened again as a GET of the recorded body (headers set in between no longer matter).
-    open.call(this, 'GET', blobUrl(hit), post.async);
-    return send.call(this);
+    var post = posts.get(this), xhr = this;
+    function replay(bytes) {
+      var hit = bytes && recorded('POST', post.url, bytes);
+      if (!hit) return send.call(xhr, body);
+      // Opened again as a GET of the recorded body (headers set in between no longer matter).
+      open.call(xhr, 'GET', blobUrl(hit), post.async);
+      return send.call(xhr);
+    }
+    if (!post) return send.apply(this, arguments);
+    // A FormData with files is read first; a synchronous XHR cannot wait, and goes out as sent.
+    if (isForm(body) && post.async && !formBytesNow(body)) {
+      formBytesLater(body).then(replay, function () { send.call(xhr, body); });
+      return;
+    }
+    return replay(bodyBytes(body));
   };
   function mapped(value) {
     var path = local(value);

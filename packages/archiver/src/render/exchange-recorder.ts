@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { BrowserContext, Page, Request, Route, WebSocketRoute } from 'playwright-core';
+import { replayBodySha256 } from '../capture/replay-hash.js';
 import { ArchiveError, isArchiveError, type ArchiveErrorCode } from '../errors.js';
 import { ACCEPT } from '../fetch/accept.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
@@ -105,7 +105,8 @@ export class ExchangeRecorder {
       url: request.url(),
       method: request.method(),
       body,
-      bodySha256: body ? createHash('sha256').update(body).digest('hex') : undefined,
+      // A multipart body by its canonical form, which the live copy's replay layer can rebuild.
+      bodySha256: body ? replayBodySha256(headers['content-type'], body) : undefined,
       resourceType: kindOf(request.resourceType()),
       initiator: initiatorOf(request),
       accept: headers.accept,

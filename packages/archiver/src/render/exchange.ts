@@ -33,6 +33,7 @@ export interface PageRequest {
   key: string;
   method: string;
   url: string;
+  /** SHA-256 of the body; of a multipart body's canonical form (capture/replay-hash.ts), whose boundary is random. */
   requestBodySha256: string | undefined;
   resourceType: ResourceKind;
   /** Undefined for the page itself, fetched before the browser asked. */

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import PQueue from 'p-queue';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { loadedPage } from '../load/static-loader.js';
 import type { LoadedPage, PageLoadContext } from '../load/page-loader.js';
@@ -26,9 +28,17 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // picture is a few hundred KB, and a site can have thousands of pages).
   const pictures = new Map<string, Picture>();
   const limits = parseRenderLimits({ totalTimeoutMs: options.renderTimeoutMs, snapshotReserveMs: Math.min(2_000, options.renderTimeoutMs / 4) });
+  // A browser of its own renders one page per core at once (a source has slots of its own): a
+  // full mirror asks for 8 pages at a time, and 8 tabs on 2 busy cores each took ~17 s and ran
+  // past the render timeout. A page's time starts when it gets its turn.
+  const turns = source ? undefined : new PQueue({ concurrency: Math.max(1, availableParallelism()) });
+  const renderIn = (ctx: PageLoadContext, page: LoadedPage) => {
+    const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response });
+    return turns ? turns.add(run, { signal: ctx.signal }) : run();
+  };
   return {
     async render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage> {
-      const result = await renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response });
+      const result = await renderIn(ctx, page);
       ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
       const html = neutralizeScripts(result.html);
       const posted = result.exchanges.filter((exchange) => exchange.method === 'POST');

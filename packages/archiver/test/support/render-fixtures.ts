@@ -9,7 +9,7 @@ export interface RenderFixture {
   /** The page a capture starts from, and other pages of the site. */
   start: string;
   pages: string[];
-  /** Words the rendered page shows (and the served HTML does not). */
+  /** Words the rendered page shows (and, but for a server-rendered site, the served HTML does not). */
   shows: string;
   fallback?: StaticFolderOptions['fallback'];
   /** Whether the pages link to each other (full mode navigates them). */
@@ -21,6 +21,14 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'redoc', start: '/', pages: [], shows: 'Add a new pet to the store' },
   { name: 'vitepress', start: '/', pages: ['/markdown-examples', '/api-examples'], shows: 'My great project tagline', fallback: 'clean', site: true },
   { name: 'react-router', start: '/', pages: ['/pets', '/pets/4', '/about'], shows: 'Find a pet to adopt', fallback: 'index', site: true },
+  {
+    name: 'docusaurus',
+    start: '/',
+    pages: ['/docs/intro', '/docs/tutorial-basics/create-a-page', '/blog'],
+    shows: 'Dinosaurs are cool',
+    fallback: '404',
+    site: true,
+  },
   { name: 'script-loaded', start: '/', pages: [], shows: 'What it means for a copy' },
 ];
 

@@ -10,9 +10,11 @@ export interface StaticFolderOptions {
   /**
    * What the host answers for a path that is no file: `index` serves `/index.html` with 200 (a
    * single-page app's history fallback), `clean` tries `<path>.html` first and answers 404.html
-   * with 404 otherwise (VitePress's cleanUrls, as on Netlify or Vercel); default: a plain 404.
+   * with 404 otherwise (VitePress's cleanUrls, as on Netlify or Vercel), `404` answers 404.html
+   * with 404 (Docusaurus's build, whose pages are `<path>/index.html` folders reached with or
+   * without the trailing slash); default: a plain 404.
    */
-  fallback?: 'index' | 'clean';
+  fallback?: 'index' | 'clean' | '404';
   /** Delays every response (a simulated network round trip). */
   latencyMs?: number;
 }
@@ -60,7 +62,7 @@ export async function serveFolder(root: string, options: StaticFolderOptions = {
     let found = await file(path);
     if (!found && options.fallback === 'clean' && !extname(path)) found = await file(`${path}.html`);
     if (!found && options.fallback === 'index' && !extname(path)) found = await file('/index.html');
-    if (!found && options.fallback === 'clean') {
+    if (!found && (options.fallback === 'clean' || options.fallback === '404')) {
       found = await file('/404.html');
       status = 404;
     }
