@@ -6,7 +6,7 @@ import { isHtmlType } from '../resolve/content-types.js';
 import type { BrowserHost, BrowserLease } from './browser-host.js';
 import type { BlockedRequest, RecordedExchange } from './exchange.js';
 import { ExchangeRecorder } from './exchange-recorder.js';
-import { call, INLINE_CSSOM, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
+import { call, INLINE_CSSOM, RECORD_FONT_SOURCES, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
 import { takePicture, type Picture } from './picture.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
@@ -148,6 +148,7 @@ async function drive(
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
   const page = await stop.race(context.newPage());
+  await stop.race(page.addInitScript(RECORD_FONT_SOURCES));
   await stop.race(recorder.attach(context, page));
   context.on('page', (other) => {
     if (other === page) return;
