@@ -147,9 +147,8 @@ async function drive(
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
-  const page = await stop.race(context.newPage());
-  await stop.race(page.addInitScript(RECORD_FONT_SOURCES));
-  await stop.race(recorder.attach(context, page));
+  const opening = context.newPage();
+  const [page] = await stop.race(Promise.all([recorder.attach(context, opening), context.addInitScript(RECORD_FONT_SOURCES)]));
   context.on('page', (other) => {
     if (other === page) return;
     events.popupsClosed++;

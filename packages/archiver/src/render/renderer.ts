@@ -8,7 +8,7 @@ import { BrowserHost, type BrowserSource } from './browser-host.js';
 import type { Picture } from './picture.js';
 import { parseRenderLimits } from './render-options.js';
 import { renderPage } from './render-page.js';
-import { checkCopy } from './self-check.js';
+import { checkCopy, openCheckPage, type CheckPage } from './self-check.js';
 
 /** Rendered pages of one capture checked at most: each check opens the copy in the browser (about a second). */
 const CHECKED_PAGES = 10;
@@ -25,6 +25,15 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // The originals of the pages the self-check will look at, by URL; the first few only (a
   // picture is a few hundred KB, and a site can have thousands of pages).
   const pictures = new Map<string, Picture>();
+  // Pages opened for the first page's self-check (its live copy and its snapshot) while that
+  // page's copies are written, taken by the checks in turn.
+  const spares: Promise<CheckPage>[] = [];
+  const checkPage = async (): Promise<CheckPage> => {
+    const spare = await spares.shift()?.catch(() => undefined);
+    if (spare && !spare.lease.lost.aborted) return spare;
+    if (spare) await spare.lease.close();
+    return openCheckPage(host);
+  };
   const limits = parseRenderLimits({ totalTimeoutMs: options.renderTimeoutMs, snapshotReserveMs: Math.min(2_000, options.renderTimeoutMs / 4) });
   return {
     async render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage> {
@@ -42,6 +51,13 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         body: Buffer.from(html, 'utf8'),
       };
       const rendered = loadedPage(ctx, response);
+      if (pictures.size === 0) {
+        for (let i = 0; i < 2; i++) {
+          const spare = openCheckPage(host);
+          spare.catch(() => undefined);
+          spares.push(spare);
+        }
+      }
       if (pictures.size < CHECKED_PAGES) pictures.set(page.response.requestedUrl, result.picture);
       return {
         ...rendered,
@@ -66,12 +82,16 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         const original = pictures.get(target.url);
         if (!original || signal.aborted) continue;
         try {
-          target.report.check = await checkCopy(host, target.file, original, CHECK_BUDGET_MS, signal);
+          target.report.check = await checkCopy(await checkPage(), target.file, original, CHECK_BUDGET_MS, signal);
         } catch {
           // A check that fails (the browser died, time ran out) leaves the page unchecked.
         }
       }
     },
-    close: () => host.close(),
+    async close() {
+      // Spares no check took (the page was saved without one) go before the browser.
+      await Promise.all(spares.splice(0).map((spare) => spare.then((check) => check.lease.close(), () => undefined)));
+      await host.close();
+    },
   };
 }

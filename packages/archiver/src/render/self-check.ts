@@ -1,32 +1,56 @@
 import { pathToFileURL } from 'node:url';
 import type { CopyCheck } from '../capture/manifest.js';
-import type { BrowserHost } from './browser-host.js';
+import type { Page } from 'playwright-core';
+import type { BrowserHost, BrowserLease } from './browser-host.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
 import { call, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
 import { PICTURE_HEIGHT, takePicture, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
 
+/** A fresh context of the browser, every request to the network refused, with a blank page: where a copy is checked. */
+export interface CheckPage {
+  lease: BrowserLease;
+  page: Page;
+  /** Requests that tried to reach the network (refused), and requests that failed (those included). */
+  online: number;
+  failed: number;
+}
+
 /**
- * Opens the saved copy `file` from file:// in a fresh context of the same browser, with every
- * request to the network refused, waits for it to load and go quiet, and compares it with
- * `original`. `budgetMs` bounds the waiting; a copy that never loads is pictured as it is then.
+ * Opens a page to check a copy in. Opening one takes a good part of a check (a context and a
+ * tab: about half a second on a loaded machine), so the renderer opens them while the copies are
+ * still being written.
  */
-export async function checkCopy(host: BrowserHost, file: string, original: Picture, budgetMs: number, signal: AbortSignal): Promise<CopyCheck> {
+export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
   const lease = await host.open();
   try {
-    let online = 0;
-    let failed = 0;
+    const check = { lease, online: 0, failed: 0 };
     await lease.context.route('**/*', (route) => {
       // Routing sees the copy's own files too: those load as a user's browser would load them.
       if (route.request().url().startsWith('file:')) return route.continue();
-      online++;
+      check.online++;
       return route.abort('internetdisconnected');
     });
     const page = await lease.context.newPage();
     // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
-    page.on('requestfailed', () => failed++);
+    page.on('requestfailed', () => check.failed++);
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    return Object.assign(check, { page });
+  } catch (error) {
+    await lease.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens the saved copy `file` from file:// in `check` (a page of its own, see openCheckPage;
+ * closed here), waits for it to load and go quiet, and compares it with `original`. `budgetMs`
+ * bounds the waiting; a copy that never loads is pictured as it is then.
+ */
+export async function checkCopy(check: CheckPage, file: string, original: Picture, budgetMs: number, signal: AbortSignal): Promise<CopyCheck> {
+  const { page } = check;
+  try {
     const until = performance.now() + budgetMs;
     const left = () => Math.max(0, until - performance.now());
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
@@ -39,10 +63,10 @@ export async function checkCopy(host: BrowserHost, file: string, original: Pictu
       browser: 'chromium',
       pixelDiff: pixelDiffPercent(original.png, copy.png),
       textMatch: textMatch(original.text, copy.text),
-      failedRequests: failed,
-      onlineRequests: online,
+      failedRequests: check.failed,
+      onlineRequests: check.online,
     };
   } finally {
-    await lease.close();
+    await check.lease.close();
   }
 }
