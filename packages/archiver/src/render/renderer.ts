@@ -82,7 +82,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         const original = pictures.get(target.url);
         if (!original || signal.aborted) continue;
         try {
-          target.report.check = await checkCopy(await checkPage(), target.file, original, CHECK_BUDGET_MS, signal);
+          target.report.check = await checkCopy(await checkPage(), target.file, original, CHECK_BUDGET_MS, signal, target.required);
         } catch {
           // A check that fails (the browser died, time ran out) leaves the page unchecked.
         }

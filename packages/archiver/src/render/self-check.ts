@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import type { BrowserHost, BrowserLease } from './browser-host.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
 import { call, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
-import { PICTURE_HEIGHT, takePicture, type Picture } from './picture.js';
+import { pageText, PICTURE_HEIGHT, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
 
@@ -48,7 +48,14 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
  * closed here), waits for it to load and go quiet, and compares it with `original`. `budgetMs`
  * bounds the waiting; a copy that never loads is pictured as it is then.
  */
-export async function checkCopy(check: CheckPage, file: string, original: Picture, budgetMs: number, signal: AbortSignal): Promise<CopyCheck> {
+export async function checkCopy(
+  check: CheckPage,
+  file: string,
+  original: Picture,
+  budgetMs: number,
+  signal: AbortSignal,
+  required?: { textMatch: number },
+): Promise<CopyCheck> {
   const { page } = check;
   try {
     const until = performance.now() + budgetMs;
@@ -58,14 +65,9 @@ export async function checkCopy(check: CheckPage, file: string, original: Pictur
     await within(page.evaluate(call(SCROLL_THROUGH, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
     await within(page.evaluate(call(SCROLL_TO_TOP)), left(), signal).catch(() => undefined);
     await settle(page, { quietForMs: () => Number.POSITIVE_INFINITY }, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
-    const copy = await takePicture(page);
-    return {
-      browser: 'chromium',
-      pixelDiff: pixelDiffPercent(original.png, copy.png),
-      textMatch: textMatch(original.text, copy.text),
-      failedRequests: check.failed,
-      onlineRequests: check.online,
-    };
+    const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
+    if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
+    return { browser: 'chromium', pixelDiff: pixelDiffPercent(original.png, await screenshot(page)), ...scores };
   } finally {
     await check.lease.close();
   }
