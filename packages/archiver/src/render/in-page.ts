@@ -23,6 +23,15 @@ export const MS_SINCE_MUTATION = `() => {
   return performance.now() - state.at;
 }`;
 
+/** Where a live copy's replay layer marks that it ran (REPLAY_LAYER in capture/replay-shim.ts). */
+const REPLAYING = '__SITEZIP_REPLAYING__';
+
+/** In a page whose scripts run (a live copy: its replay layer ran), counts the DOM's quiet from now. */
+export const RESTART_QUIET_IF_SCRIPTED = `() => {
+  const state = window[Symbol.for('sitezip.lastMutation')];
+  if (state && window.${REPLAYING} === true) state.at = performance.now();
+}`;
+
 /**
  * Scrolls down in viewport steps, two frames apart (time for IntersectionObservers and scroll
  * handlers to ask for lazy content), re-reading the height as it grows. Returns the steps taken.

@@ -3,7 +3,7 @@ import type { CopyCheck } from '../capture/manifest.js';
 import type { Page } from 'playwright-core';
 import type { BrowserHost, BrowserLease } from './browser-host.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
-import { call, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
+import { call, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
 import { pageText, PICTURE_HEIGHT, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
@@ -32,6 +32,9 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
       check.online++;
       return route.abort('internetdisconnected');
     });
+    // The DOM's last change is known from the start: a copy whose scripts do not run (a snapshot)
+    // is quiet as soon as it is parsed, and waits for nothing more.
+    await lease.context.addInitScript(call(MS_SINCE_MUTATION));
     const page = await lease.context.newPage();
     // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
     page.on('requestfailed', () => check.failed++);
@@ -64,6 +67,9 @@ export async function checkCopy(
     // As the original was: scrolled through (lazy images load), then back to the top, quiet.
     await within(page.evaluate(call(SCROLL_THROUGH, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
     await within(page.evaluate(call(SCROLL_TO_TOP)), left(), signal).catch(() => undefined);
+    // A copy whose scripts run (the replay layer did) is given its quiet time from here, as the
+    // original was after scrolling: its scripts may still be building it.
+    await within(page.evaluate(call(RESTART_QUIET_IF_SCRIPTED)), left(), signal).catch(() => undefined);
     await settle(page, { quietForMs: () => Number.POSITIVE_INFINITY }, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
     const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
     if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
