@@ -21,6 +21,8 @@ export interface RenderDeps {
   limits: RenderLimits;
   /** The page's response when it was already fetched (a static load came first): not asked again. */
   document?: FetchedResource | undefined;
+  /** Called at the page's load event, when the render goes on to wait for quiet (the renderer then opens its check pages). */
+  onLoaded?: (() => void) | undefined;
 }
 
 /** What the page did that the renderer stopped or answered on its behalf. */
@@ -93,7 +95,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     lease = await stop.race(leasing);
     stop.follow(lease.lost);
     const browserAt = performance.now();
-    const run = await drive(lease.context, document.url, recorder, stop, deps.limits, started);
+    const run = await drive(lease.context, document.url, recorder, stop, deps, started);
     const end = performance.now();
     return {
       url: pageUrl,
@@ -143,7 +145,7 @@ async function drive(
   documentUrl: string,
   recorder: ExchangeRecorder,
   stop: RenderStop,
-  limits: RenderLimits,
+  { limits, onLoaded }: RenderDeps,
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
@@ -169,6 +171,7 @@ async function drive(
   const left = () => waitEnd - performance.now();
   const loaded = await navigate(page, documentUrl, left, stop);
   recorder.loaded();
+  onLoaded?.();
   const loadedAt = performance.now();
   let settled = false;
   if (loaded) {

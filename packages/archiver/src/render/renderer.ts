@@ -37,7 +37,17 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   const limits = parseRenderLimits({ totalTimeoutMs: options.renderTimeoutMs, snapshotReserveMs: Math.min(2_000, options.renderTimeoutMs / 4) });
   return {
     async render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage> {
-      const result = await renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response });
+      // The first page is checked once saved: its check pages open while it settles (the browser idles then).
+      const first = pictures.size === 0 && spares.length === 0;
+      const onLoaded = () => {
+        if (!first || spares.length > 0) return;
+        for (let i = 0; i < 2; i++) {
+          const spare = openCheckPage(host);
+          spare.catch(() => undefined);
+          spares.push(spare);
+        }
+      };
+      const result = await renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onLoaded });
       ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
       const html = neutralizeScripts(result.html);
       const posted = result.exchanges.filter((exchange) => exchange.method === 'POST');
@@ -51,13 +61,6 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         body: Buffer.from(html, 'utf8'),
       };
       const rendered = loadedPage(ctx, response);
-      if (pictures.size === 0) {
-        for (let i = 0; i < 2; i++) {
-          const spare = openCheckPage(host);
-          spare.catch(() => undefined);
-          spares.push(spare);
-        }
-      }
       if (pictures.size < CHECKED_PAGES) pictures.set(page.response.requestedUrl, result.picture);
       return {
         ...rendered,
