@@ -25,8 +25,8 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // The originals of the pages the self-check will look at, by URL; the first few only (a
   // picture is a few hundred KB, and a site can have thousands of pages).
   const pictures = new Map<string, Picture>();
-  // Pages opened for the first page's self-check (its live copy and its snapshot) while that
-  // page's copies are written, taken by the checks in turn.
+  // Pages opened for the first page's self-check (its live copy and its snapshot) at that page's
+  // load event, while it settles and its copies are written; taken by the checks in turn.
   const spares: Promise<CheckPage>[] = [];
   const checkPage = async (): Promise<CheckPage> => {
     const spare = await spares.shift()?.catch(() => undefined);

@@ -19,8 +19,8 @@ export interface CheckPage {
 
 /**
  * Opens a page to check a copy in. Opening one takes a good part of a check (a context and a
- * tab: about half a second on a loaded machine), so the renderer opens them while the copies are
- * still being written.
+ * tab: about half a second on a loaded machine), so the renderer opens them early: while the page
+ * to be checked settles, before its copies are written.
  */
 export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
   const lease = await host.open();
