@@ -36,8 +36,11 @@ export interface RenderReport {
 /** How a copy opened from file:// with the network off compares with the page it was made from. */
 export interface CopyCheck {
   browser: 'chromium';
-  /** Percentage of pixels that differ in the top of the page (three viewports). */
-  pixelDiff: number;
+  /**
+   * Percentage of pixels that differ in the top of the page (three viewports). Absent when the
+   * copy was not pictured: a live copy that had already failed on its text or its requests.
+   */
+  pixelDiff?: number;
   /** 0–1: how much of the original's text the copy shows (Dice coefficient of words). */
   textMatch: number;
   /** Requests of the copy that failed: missing files, addresses its CSP refused, requests for the network. */

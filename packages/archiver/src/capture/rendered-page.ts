@@ -45,7 +45,10 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
     const file = `${beside}.sitezip-${which}.html`;
     await writeFile(file, html);
     const trial: RenderReport = { ...report };
-    await ctx.loader.verify!([{ url: response.requestedUrl, file, report: trial }], ctx.signal);
+    // The live copy is only kept when it reads right and asks nothing it cannot have: one that
+    // already misses that once quiet is not pictured (most often a router showing nothing).
+    const required = which === 'live' ? { textMatch: LIVE_TEXT_MATCH } : undefined;
+    await ctx.loader.verify!([{ url: response.requestedUrl, file, report: trial, required }], ctx.signal);
     return trial.check;
   };
   const [liveCheck, snapshotCheck] = await Promise.all([check(live.html, 'live'), check(snapshot, 'snapshot')]);
@@ -62,5 +65,5 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
 /** The live copy shows the page (text, pixels) at least as the snapshot does, and asks nothing it cannot have. */
 function passes(live: CopyCheck | undefined, snapshot: CopyCheck | undefined): boolean {
   if (!live || live.failedRequests > 0 || live.onlineRequests > 0 || live.textMatch < LIVE_TEXT_MATCH) return false;
-  return live.pixelDiff <= Math.max(LIVE_PIXEL_DIFF, snapshot?.pixelDiff ?? 0);
+  return live.pixelDiff !== undefined && live.pixelDiff <= Math.max(LIVE_PIXEL_DIFF, snapshot?.pixelDiff ?? 0);
 }

@@ -64,6 +64,11 @@ export interface CheckTarget {
   url: string;
   file: string;
   report: RenderReport;
+  /**
+   * What the copy must meet to be of use: one whose text matches less, or with a failed or
+   * online request, is not pictured (its check has no `pixelDiff`).
+   */
+  required?: { textMatch: number } | undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { pixelDiffPercent, textMatch } from './compare.js';
@@ -18,6 +19,19 @@ describe('pixelDiffPercent', () => {
   it('is 0 for the same picture and counts differing pixels', () => {
     expect(pixelDiffPercent(white, white)).toBe(0);
     expect(pixelDiffPercent(white, png(10, 10, (x, y) => (x < 5 && y < 2 ? [0, 0, 0] : [255, 255, 255])))).toBe(10);
+  });
+  it('counts what pixelmatch counts over the whole picture, anti-aliased edges included', () => {
+    // A grey ramp with dark strokes (anti-aliasing candidates), changed in a band in the middle.
+    const paint = (shift: number) => (x: number, y: number): [number, number, number] => {
+      const stroke = (x + y * 3 + (y >= 12 && y < 17 ? shift : 0)) % 7 === 0;
+      const v = stroke ? 20 : 200 + ((x * 5 + y) % 40);
+      return [v, v, v];
+    };
+    const a = png(40, 30, paint(0));
+    const b = png(40, 30, paint(2));
+    const whole = pixelmatch(PNG.sync.read(a).data, PNG.sync.read(b).data, undefined, 40, 30, { threshold: 0.1 });
+    expect(whole).toBeGreaterThan(0);
+    expect(pixelDiffPercent(a, b)).toBe(Math.round((whole / (40 * 30)) * 100 * 1000) / 1000);
   });
   it('counts rows only one picture has as different', () => {
     expect(pixelDiffPercent(white, png(10, 20, () => [255, 255, 255]))).toBe(50);

@@ -60,11 +60,17 @@ export class ExchangeRecorder {
     return answer;
   }
 
-  /** Routes the context's requests and WebSockets here; `page` is the one page allowed to load. */
-  async attach(context: BrowserContext, page: Page): Promise<void> {
-    this.page = page;
-    await context.route('**/*', (route) => this.onRoute(route));
-    await context.routeWebSocket(/.*/, (socket) => this.onWebSocket(socket));
+  /**
+   * Routes the context's requests and WebSockets here; `page` (opened meanwhile: the routes go in
+   * while the tab opens) is the one page allowed to load. Resolves with the page once both are ready.
+   */
+  async attach(context: BrowserContext, page: Promise<Page>): Promise<Page> {
+    const [opened] = await Promise.all([
+      page.then((opened) => (this.page = opened)),
+      context.route('**/*', (route) => this.onRoute(route)),
+      context.routeWebSocket(/.*/, (socket) => this.onWebSocket(socket)),
+    ]);
+    return opened;
   }
 
   /** From now on the main frame may not navigate away. */

@@ -23,6 +23,15 @@ export const MS_SINCE_MUTATION = `() => {
   return performance.now() - state.at;
 }`;
 
+/** Where a live copy's replay layer marks that it ran (REPLAY_LAYER in capture/replay-shim.ts). */
+const REPLAYING = '__SITEZIP_REPLAYING__';
+
+/** In a page whose scripts run (a live copy: its replay layer ran), counts the DOM's quiet from now. */
+export const RESTART_QUIET_IF_SCRIPTED = `() => {
+  const state = window[Symbol.for('sitezip.lastMutation')];
+  if (state && window.${REPLAYING} === true) state.at = performance.now();
+}`;
+
 /**
  * Scrolls down in viewport steps, two frames apart (time for IntersectionObservers and scroll
  * handlers to ask for lazy content), re-reading the height as it grows. Returns the steps taken.
@@ -42,6 +51,38 @@ export const SCROLL_THROUGH = `async (maxSteps) => {
 
 export const SCROLL_TO_TOP = `() => { window.scrollTo(0, 0); }`;
 
+/** Where RECORD_FONT_SOURCES keeps each FontFace's source: a WeakMap from the face to it. */
+const FONT_SOURCES_KEY = 'sitezip.fontSources';
+
+/**
+ * Runs before the page's scripts (an init script): remembers the source every FontFace is
+ * constructed with, which the face itself does not expose. A font added through the FontFace API
+ * is in no stylesheet, so without this the rendered DOM keeps no trace of it (INLINE_CSSOM writes
+ * it back as an @font-face rule). A string source is kept with its URLs made absolute against the
+ * document; a binary one as a copy of its bytes (the page may reuse its buffer).
+ */
+export const RECORD_FONT_SOURCES = `(() => {
+  const Real = window.FontFace;
+  if (typeof Real !== 'function') return;
+  const sources = new WeakMap();
+  Object.defineProperty(window, Symbol.for('${FONT_SOURCES_KEY}'), { value: sources });
+  const absolute = (source) => source.replace(/url\\(\\s*(['"]?)([^'")]+)\\1\\s*\\)/g, (all, quote, url) => {
+    try { return 'url("' + new URL(url, document.baseURI).href.replace(/["\\\\]/g, '\\\\$&') + '")'; } catch { return all; }
+  });
+  const FontFace = function FontFace(family, source, descriptors) {
+    const face = Reflect.construct(Real, [family, source, descriptors], new.target || FontFace);
+    try {
+      if (typeof source === 'string') sources.set(face, { css: absolute(source) });
+      else if (source instanceof ArrayBuffer) sources.set(face, { bytes: new Uint8Array(source.slice(0)) });
+      else if (ArrayBuffer.isView(source)) sources.set(face, { bytes: new Uint8Array(source.buffer.slice(source.byteOffset, source.byteOffset + source.byteLength)) });
+    } catch {}
+    return face;
+  };
+  FontFace.prototype = Real.prototype;
+  Object.defineProperty(Real.prototype, 'constructor', { value: FontFace, configurable: true, writable: true });
+  window.FontFace = FontFace;
+})();`;
+
 /**
  * Puts into the DOM what the page holds only in the CSSOM and in canvases, so that markup keeps
  * it: rules added with insertRule (styled-components, emotion) into a `<style>` whose text no
@@ -49,7 +90,7 @@ export const SCROLL_TO_TOP = `() => { window.scrollTo(0, 0); }`;
  * scripts drew into a canvas (as an image). Answers how many of each it wrote.
  */
 export const INLINE_CSSOM = `() => {
-  const counts = { styles: 0, adopted: 0, canvases: 0 };
+  const counts = { styles: 0, adopted: 0, canvases: 0, fonts: 0 };
   const rulesOf = (sheet) => {
     try { return Array.from(sheet.cssRules, (rule) => rule.cssText).join('\\n'); } catch { return undefined; }
   };
@@ -95,6 +136,33 @@ export const INLINE_CSSOM = `() => {
       if (box.width && box.height) image.style.cssText += ';width:' + box.width + 'px;height:' + box.height + 'px';
       canvas.replaceWith(image);
       counts.canvases++;
+    }
+  }
+  // Fonts the page's scripts added through the FontFace API and the page uses (loaded), as rules.
+  const sources = window[Symbol.for('${FONT_SOURCES_KEY}')];
+  if (sources && document.fonts) {
+    const quote = (text) => '"' + String(text).replace(/^(['"])(.*)\\1$/, '$2').replace(/["\\\\]/g, '\\\\$&') + '"';
+    const rules = [];
+    for (const face of document.fonts) {
+      const source = face.status === 'loaded' && sources.get(face);
+      if (!source) continue;
+      let src = source.css;
+      if (source.bytes) {
+        if (source.bytes.length > 4194304) continue;
+        let binary = '';
+        for (let i = 0; i < source.bytes.length; i += 32768) binary += String.fromCharCode.apply(null, source.bytes.subarray(i, i + 32768));
+        src = 'url("data:application/octet-stream;base64,' + btoa(binary) + '")';
+      }
+      rules.push('@font-face { font-family: ' + quote(face.family) + '; src: ' + src + '; font-style: ' + face.style
+        + '; font-weight: ' + face.weight + '; font-stretch: ' + face.stretch + '; unicode-range: ' + face.unicodeRange
+        + '; font-display: ' + face.display + '; }');
+    }
+    if (rules.length > 0) {
+      const style = document.createElement('style');
+      style.setAttribute('data-sitezip', 'fontface');
+      style.textContent = rules.join('\\n');
+      (document.head || document.documentElement).append(style);
+      counts.fonts = rules.length;
     }
   }
   return counts;

@@ -12,9 +12,16 @@ export interface Picture {
 export const PICTURE_HEIGHT = 2_400;
 
 export async function takePicture(page: Page): Promise<Picture> {
+  const png = await screenshot(page);
+  return { png, text: await pageText(page) };
+}
+
+export async function screenshot(page: Page): Promise<Buffer> {
   const height = (await page.evaluate(`Math.min(Math.max(document.documentElement.scrollHeight, 1), ${PICTURE_HEIGHT})`)) as number;
   const width = page.viewportSize()?.width ?? 1280;
-  const png = await page.screenshot({ clip: { x: 0, y: 0, width, height }, fullPage: true, animations: 'disabled', caret: 'hide' });
-  const text = (await page.evaluate('document.body ? document.body.innerText.slice(0, 200000) : ""')) as string;
-  return { png, text };
+  return page.screenshot({ clip: { x: 0, y: 0, width, height }, fullPage: true, animations: 'disabled', caret: 'hide' });
+}
+
+export async function pageText(page: Page): Promise<string> {
+  return (await page.evaluate('document.body ? document.body.innerText.slice(0, 200000) : ""')) as string;
 }

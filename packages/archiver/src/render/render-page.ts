@@ -6,7 +6,7 @@ import { isHtmlType } from '../resolve/content-types.js';
 import type { BrowserHost, BrowserLease } from './browser-host.js';
 import type { BlockedRequest, RecordedExchange } from './exchange.js';
 import { ExchangeRecorder } from './exchange-recorder.js';
-import { call, INLINE_CSSOM, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
+import { call, INLINE_CSSOM, RECORD_FONT_SOURCES, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
 import { takePicture, type Picture } from './picture.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
@@ -21,6 +21,8 @@ export interface RenderDeps {
   limits: RenderLimits;
   /** The page's response when it was already fetched (a static load came first): not asked again. */
   document?: FetchedResource | undefined;
+  /** Called at the page's load event, when the render goes on to wait for quiet (the renderer then opens its check pages). */
+  onLoaded?: (() => void) | undefined;
 }
 
 /** What the page did that the renderer stopped or answered on its behalf. */
@@ -93,7 +95,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     lease = await stop.race(leasing);
     stop.follow(lease.lost);
     const browserAt = performance.now();
-    const run = await drive(lease.context, document.url, recorder, stop, deps.limits, started);
+    const run = await drive(lease.context, document.url, recorder, stop, deps, started);
     const end = performance.now();
     return {
       url: pageUrl,
@@ -143,12 +145,12 @@ async function drive(
   documentUrl: string,
   recorder: ExchangeRecorder,
   stop: RenderStop,
-  limits: RenderLimits,
+  { limits, onLoaded }: RenderDeps,
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
-  const page = await stop.race(context.newPage());
-  await stop.race(recorder.attach(context, page));
+  const opening = context.newPage();
+  const [page] = await stop.race(Promise.all([recorder.attach(context, opening), context.addInitScript(RECORD_FONT_SOURCES)]));
   context.on('page', (other) => {
     if (other === page) return;
     events.popupsClosed++;
@@ -169,6 +171,7 @@ async function drive(
   const left = () => waitEnd - performance.now();
   const loaded = await navigate(page, documentUrl, left, stop);
   recorder.loaded();
+  onLoaded?.();
   const loadedAt = performance.now();
   let settled = false;
   if (loaded) {

@@ -10,7 +10,7 @@ import { BrowserHost, type BrowserSource } from './browser-host.js';
 import type { Picture } from './picture.js';
 import { parseRenderLimits } from './render-options.js';
 import { renderPage } from './render-page.js';
-import { checkCopy } from './self-check.js';
+import { checkCopy, openCheckPage, type CheckPage } from './self-check.js';
 
 /** Rendered pages of one capture checked at most: each check opens the copy in the browser (about a second). */
 const CHECKED_PAGES = 10;
@@ -27,18 +27,39 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // The originals of the pages the self-check will look at, by URL; the first few only (a
   // picture is a few hundred KB, and a site can have thousands of pages).
   const pictures = new Map<string, Picture>();
+  // Pages opened for the first page's self-check (its live copy and its snapshot) at that page's
+  // load event, while it settles and its copies are written; taken by the checks in turn.
+  const spares: Promise<CheckPage>[] = [];
+  let sparesOpened = false;
+  const checkPage = async (): Promise<CheckPage> => {
+    const spare = await spares.shift()?.catch(() => undefined);
+    if (spare && !spare.lease.lost.aborted) return spare;
+    if (spare) await spare.lease.close();
+    return openCheckPage(host);
+  };
   const limits = parseRenderLimits({ totalTimeoutMs: options.renderTimeoutMs, snapshotReserveMs: Math.min(2_000, options.renderTimeoutMs / 4) });
   // A browser of its own renders one page per core at once (a source has slots of its own): a
   // full mirror asks for 8 pages at a time, and 8 tabs on 2 busy cores each took ~17 s and ran
   // past the render timeout. A page's time starts when it gets its turn.
   const turns = source ? undefined : new PQueue({ concurrency: Math.max(1, availableParallelism()) });
-  const renderIn = (ctx: PageLoadContext, page: LoadedPage) => {
-    const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response });
+  const renderIn = (ctx: PageLoadContext, page: LoadedPage, onLoaded: () => void) => {
+    const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onLoaded });
     return turns ? turns.add(run, { signal: ctx.signal }) : run();
   };
   return {
     async render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage> {
-      const result = await renderIn(ctx, page);
+      // The first page to load is checked once saved: its check pages open while it settles (the
+      // browser idles then). Once only: pages of a site render side by side and all start "first".
+      const onLoaded = () => {
+        if (sparesOpened) return;
+        sparesOpened = true;
+        for (let i = 0; i < 2; i++) {
+          const spare = openCheckPage(host);
+          spare.catch(() => undefined);
+          spares.push(spare);
+        }
+      };
+      const result = await renderIn(ctx, page, onLoaded);
       ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
       const html = neutralizeScripts(result.html);
       const posted = result.exchanges.filter((exchange) => exchange.method === 'POST');
@@ -76,12 +97,16 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         const original = pictures.get(target.url);
         if (!original || signal.aborted) continue;
         try {
-          target.report.check = await checkCopy(host, target.file, original, CHECK_BUDGET_MS, signal);
+          target.report.check = await checkCopy(await checkPage(), target.file, original, CHECK_BUDGET_MS, signal, target.required);
         } catch {
           // A check that fails (the browser died, time ran out) leaves the page unchecked.
         }
       }
     },
-    close: () => host.close(),
+    async close() {
+      // Spares no check took (the page was saved without one) go before the browser.
+      await Promise.all(spares.splice(0).map((spare) => spare.then((check) => check.lease.close(), () => undefined)));
+      await host.close();
+    },
   };
 }

@@ -1,48 +1,80 @@
 import { pathToFileURL } from 'node:url';
 import type { CopyCheck } from '../capture/manifest.js';
-import type { BrowserHost } from './browser-host.js';
+import type { Page } from 'playwright-core';
+import type { BrowserHost, BrowserLease } from './browser-host.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
-import { call, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
-import { PICTURE_HEIGHT, takePicture, type Picture } from './picture.js';
+import { call, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
+import { pageText, PICTURE_HEIGHT, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
 
+/** A fresh context of the browser, every request to the network refused, with a blank page: where a copy is checked. */
+export interface CheckPage {
+  lease: BrowserLease;
+  page: Page;
+  /** Requests that tried to reach the network (refused), and requests that failed (those included). */
+  online: number;
+  failed: number;
+}
+
 /**
- * Opens the saved copy `file` from file:// in a fresh context of the same browser, with every
- * request to the network refused, waits for it to load and go quiet, and compares it with
- * `original`. `budgetMs` bounds the waiting; a copy that never loads is pictured as it is then.
+ * Opens a page to check a copy in. Opening one takes a good part of a check (a context and a
+ * tab: about half a second on a loaded machine), so the renderer opens them early: while the page
+ * to be checked settles, before its copies are written.
  */
-export async function checkCopy(host: BrowserHost, file: string, original: Picture, budgetMs: number, signal: AbortSignal): Promise<CopyCheck> {
+export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
   const lease = await host.open();
   try {
-    let online = 0;
-    let failed = 0;
+    const check = { lease, online: 0, failed: 0 };
     await lease.context.route('**/*', (route) => {
       // Routing sees the copy's own files too: those load as a user's browser would load them.
       if (route.request().url().startsWith('file:')) return route.continue();
-      online++;
+      check.online++;
       return route.abort('internetdisconnected');
     });
+    // The DOM's last change is known from the start: a copy whose scripts do not run (a snapshot)
+    // is quiet as soon as it is parsed, and waits for nothing more.
+    await lease.context.addInitScript(call(MS_SINCE_MUTATION));
     const page = await lease.context.newPage();
     // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
-    page.on('requestfailed', () => failed++);
+    page.on('requestfailed', () => check.failed++);
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    return Object.assign(check, { page });
+  } catch (error) {
+    await lease.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens the saved copy `file` from file:// in `check` (a page of its own, see openCheckPage;
+ * closed here), waits for it to load and go quiet, and compares it with `original`. `budgetMs`
+ * bounds the waiting; a copy that never loads is pictured as it is then.
+ */
+export async function checkCopy(
+  check: CheckPage,
+  file: string,
+  original: Picture,
+  budgetMs: number,
+  signal: AbortSignal,
+  required?: { textMatch: number },
+): Promise<CopyCheck> {
+  const { page } = check;
+  try {
     const until = performance.now() + budgetMs;
     const left = () => Math.max(0, until - performance.now());
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
     // As the original was: scrolled through (lazy images load), then back to the top, quiet.
     await within(page.evaluate(call(SCROLL_THROUGH, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
     await within(page.evaluate(call(SCROLL_TO_TOP)), left(), signal).catch(() => undefined);
+    // A copy whose scripts run (the replay layer did) is given its quiet time from here, as the
+    // original was after scrolling: its scripts may still be building it.
+    await within(page.evaluate(call(RESTART_QUIET_IF_SCRIPTED)), left(), signal).catch(() => undefined);
     await settle(page, { quietForMs: () => Number.POSITIVE_INFINITY }, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
-    const copy = await takePicture(page);
-    return {
-      browser: 'chromium',
-      pixelDiff: pixelDiffPercent(original.png, copy.png),
-      textMatch: textMatch(original.text, copy.text),
-      failedRequests: failed,
-      onlineRequests: online,
-    };
+    const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
+    if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
+    return { browser: 'chromium', pixelDiff: pixelDiffPercent(original.png, await screenshot(page)), ...scores };
   } finally {
-    await lease.close();
+    await check.lease.close();
   }
 }
