@@ -10,6 +10,7 @@ import { inflateRaw as inflateRawCallback } from 'node:zlib';
 import yauzl from 'yauzl';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from '../capture/manifest.js';
 import type { SpooledFile, Validators } from '../fetch/fetcher.js';
+import { PAGES_PATH, readPageLog, type PageDeps } from './page-log.js';
 
 const inflateRaw = promisify(inflateRawCallback);
 
@@ -20,6 +21,12 @@ export class PreviousCopyError extends Error {}
 export interface KnownFile {
   entry: ManifestEntry;
   validators: Validators;
+}
+
+/** A page of the previous copy that may be reused as saved: its manifest entry and what its rewrite depended on. */
+export interface PriorPage {
+  entry: ManifestEntry & { path: string };
+  deps: PageDeps;
 }
 
 /** The bytes of a previous file, as the fetcher hands bodies over: in memory, or in a file past the threshold. */
@@ -42,6 +49,7 @@ export class PreviousCopy {
     private readonly files: ReadonlyMap<string, yauzl.Entry>,
     readonly manifest: Manifest,
     private readonly known: ReadonlyMap<string, KnownFile>,
+    private readonly pages: ReadonlyMap<string, PriorPage>,
     private readonly inMemoryBytes: number,
   ) {}
 
@@ -65,7 +73,9 @@ export class PreviousCopy {
       if (!sameSite(manifest.url, url)) {
         throw new PreviousCopyError(`${path} is a copy of ${manifest.url}, another site than ${url}`);
       }
-      return new PreviousCopy(zip, await openFile(path, 'r'), files, manifest, knownFiles(manifest), inMemoryBytes);
+      const pageLog = files.get(PAGES_PATH);
+      const pages = priorPages(manifest, readPageLog(pageLog && (await readAll(await zip.openReadStreamPromise(pageLog)))));
+      return new PreviousCopy(zip, await openFile(path, 'r'), files, manifest, knownFiles(manifest), pages, inMemoryBytes);
     } catch (error) {
       zip.close();
       if (error instanceof PreviousCopyError) throw error;
@@ -76,6 +86,20 @@ export class PreviousCopy {
   /** The previous file of `url` and its validators, when the server can be asked whether it changed. */
   knownFile(url: string): KnownFile | undefined {
     return this.known.get(url);
+  }
+
+  /** A page of the previous copy that its page log describes, when it was saved as a plain rewritten page. */
+  priorPage(url: string): PriorPage | undefined {
+    return this.pages.get(url);
+  }
+
+  /** The stored bytes of a file as they are in the ZIP (a rewritten page), or undefined when missing or unreadable. */
+  async stored(path: string): Promise<Buffer | undefined> {
+    const file = this.files.get(path);
+    if (!file) return undefined;
+    if (file.uncompressedSize <= this.inMemoryBytes) return this.readSmall(file);
+    const body = await readAll(await this.zip.openReadStreamPromise(file));
+    return body.length === file.uncompressedSize ? body : undefined;
   }
 
   /**
@@ -166,6 +190,21 @@ function knownFiles(manifest: Manifest): Map<string, KnownFile> {
     known.set(entry.url, { entry, validators: { etag: entry.etag, lastModified: entry.lastModified } });
   }
   return known;
+}
+
+/**
+ * Pages the log describes that were saved as rewritten pages: not a note in a page's place, not
+ * rendered, not reached through a redirect (the rewrite resolved against another URL).
+ */
+function priorPages(manifest: Manifest, log: ReadonlyMap<string, PageDeps>): Map<string, PriorPage> {
+  const pages = new Map<string, PriorPage>();
+  if (log.size === 0) return pages;
+  for (const entry of manifest.resources) {
+    const deps = log.get(entry.url);
+    if (!deps || !entry.path || entry.error || entry.note || entry.render || entry.finalUrl || !entry.sha256) continue;
+    pages.set(entry.url, { entry: { ...entry, path: entry.path }, deps });
+  }
+  return pages;
 }
 
 async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
