@@ -14,6 +14,12 @@ import { PAGES_PATH, readPageLog, type PageDeps } from './page-log.js';
 
 const inflateRaw = promisify(inflateRawCallback);
 
+/** A ZIP local file header: its signature, and its size before the file name and extra field. */
+const LOCAL_HEADER_SIGNATURE = 0x04034b50;
+const LOCAL_HEADER_BYTES = 30;
+/** Room for a local extra field longer than the central one (a Zip64 or timestamp field). */
+const LOCAL_EXTRA_ROOM = 64;
+
 /** The previous ZIP cannot serve as the base of an update: not one of ours, another site's, unreadable. */
 export class PreviousCopyError extends Error {}
 
@@ -130,14 +136,25 @@ export class PreviousCopy {
 
   /**
    * A small file in one read and one inflate: yauzl's stream reads 16 KB at a time, one read at
-   * a time, which made reading thousands of images back cost more than downloading them.
+   * a time, which made reading thousands of images back cost more than downloading them. The
+   * local header is read with the data (its name and extra field are sized as the central
+   * directory says, with some room): one read a file instead of two.
    */
   private async readSmall(file: yauzl.Entry): Promise<Buffer | undefined> {
     if (file.isEncrypted() || (file.compressionMethod !== 0 && file.compressionMethod !== 8)) return undefined;
-    const { fileDataStart } = await this.zip.readLocalFileHeaderPromise(file, { minimal: true });
-    const raw = Buffer.allocUnsafe(file.compressedSize);
-    const { bytesRead } = await this.data.read(raw, 0, raw.length, fileDataStart);
-    if (bytesRead !== raw.length) return undefined;
+    const guess = LOCAL_HEADER_BYTES + file.fileNameLength + file.extraFieldLength + LOCAL_EXTRA_ROOM;
+    const read = Buffer.allocUnsafe(guess + file.compressedSize);
+    const { bytesRead } = await this.data.read(read, 0, read.length, file.relativeOffsetOfLocalHeader);
+    if (bytesRead < LOCAL_HEADER_BYTES || read.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) return undefined;
+    const start = LOCAL_HEADER_BYTES + read.readUInt16LE(26) + read.readUInt16LE(28);
+    let raw: Buffer;
+    if (start + file.compressedSize <= bytesRead) raw = read.subarray(start, start + file.compressedSize);
+    else {
+      // A local extra field longer than the room left: read the data where it starts.
+      raw = Buffer.allocUnsafe(file.compressedSize);
+      const again = await this.data.read(raw, 0, raw.length, file.relativeOffsetOfLocalHeader + start);
+      if (again.bytesRead !== raw.length) return undefined;
+    }
     const body = file.compressionMethod === 0 ? raw : await inflateRaw(raw);
     return body.length === file.uncompressedSize ? body : undefined;
   }
