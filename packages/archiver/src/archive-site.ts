@@ -21,7 +21,7 @@ import type { CrawlSnapshot } from './resume/crawl-record.js';
 import { restoreCrawl } from './resume/restore-crawl.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
 import { pageRefs, pageTargets, rewriteDigest } from './update/page-deps.js';
-import { PAGES_PATH, PageLog } from './update/page-log.js';
+import { PAGES_PATH, PageLog, type PageDeps } from './update/page-log.js';
 import type { PreviousCopy } from './update/previous-copy.js';
 import { answered, reusePage } from './update/reuse-page.js';
 
@@ -88,7 +88,7 @@ async function crawl(
     log: new PageLog(),
     previous: options.render === 'always' ? undefined : previousCopy,
   };
-  const start = previous ? restoreCrawl(ctx, frontier, previous) : await captureStartPage(site, startUrl, options, startRules);
+  const start = previous ? restoreCrawl(ctx, frontier, previous, site.log) : await captureStartPage(site, startUrl, options, startRules);
 
   const running = new Set<Promise<void>>();
   for (;;) {
@@ -162,10 +162,10 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     const prior = site.previous?.priorPage(entry.url);
     const tried =
       prior &&
-      (await reusePage(ctx, { previous: site.previous!, log: site.log }, prior, entry, manifestEntry, gate, (urls) => {
+      (await reusePage(ctx, site.previous!, prior, entry, manifestEntry, gate, (urls) => {
         for (const url of urls) admit(site, url, entry.url, entry.depth + 1);
       }));
-    if (tried === 'reused') return pageSaved(ctx, entry, manifestEntry);
+    if (tried === 'reused') return pageSaved(site, entry, manifestEntry, prior!.deps);
     const page = await ctx.loader.load(ctx, entry.url, { gate: tried ? answered(tried) : gate });
     const { response, document } = page;
     manifestEntry.status = response.status;
@@ -178,6 +178,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     manifestEntry.path = entry.path;
     manifestEntry.bytes = response.body.length;
     noteBodyFacts(manifestEntry, response, await contentDigest(response));
+    let deps: PageDeps | undefined;
     if (page.render?.output === 'snapshot' && page.served) await saveRenderedPage(ctx, page, entry.path, page.render);
     else {
       const scan = page.scan();
@@ -187,12 +188,12 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
       if (note) manifestEntry.note = note;
       // Links are only ever admitted, never taken back: the same targets before and after are the ones the rewrite saw.
       else if (refs && links === pageTargets(ctx, refs)) {
-        const deps = { url: entry.url, path: entry.path, encoding: document.encoding };
-        const digest = await rewriteDigest(ctx, deps, refs, links!);
-        if (digest) site.log.note({ ...deps, follow: page.directives().follow, refs, digest });
+        const { encoding } = document;
+        const digest = await rewriteDigest(ctx, { url: entry.url, path: entry.path, encoding }, refs, links!);
+        if (digest) deps = { url: entry.url, encoding, follow: page.directives().follow, refs, digest };
       }
     }
-    pageSaved(ctx, entry, manifestEntry);
+    pageSaved(site, entry, manifestEntry, deps);
   } catch (error) {
     if (isArchiveError(error) && error.status) manifestEntry.status = error.status;
     const reason = isArchiveError(error) ? error.message : (error as Error).message;
@@ -200,9 +201,11 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
   }
 }
 
-function pageSaved(ctx: CaptureContext, entry: PageEntry, manifestEntry: ManifestEntry): void {
+/** A page saved: counted, journaled, and logged with what its rewrite depended on when it may be reused later. */
+function pageSaved({ ctx, log }: Crawl, entry: PageEntry, manifestEntry: ManifestEntry, deps: PageDeps | undefined): void {
   ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
-  ctx.record({ t: 'page', canonical: entry.canonical, entry: manifestEntry });
+  if (deps) log.note(deps);
+  ctx.record({ t: 'page', canonical: entry.canonical, entry: manifestEntry, ...(deps ? { deps } : {}) });
   ctx.emit();
 }
 

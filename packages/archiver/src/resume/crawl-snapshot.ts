@@ -19,7 +19,7 @@ const KEPT_IN_MEMORY = new Set(['module', 'sprite']);
 export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | undefined {
   let start: Extract<CrawlRecord, { t: 'start' }> | undefined;
   const admitted = new Map<string, PageEntry>();
-  const pages = new Map<string, ManifestEntry>();
+  const pages = new Map<string, Extract<CrawlRecord, { t: 'page' }>>();
   const resources = new Map<string, ResourceRecord>();
   const processing = new Set<string>();
   const processed = new Map<string, ManifestEntry>();
@@ -29,7 +29,7 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
   for (const record of records) {
     if (record.t === 'start') start = record;
     else if (record.t === 'admit') admitted.set(record.page.canonical, record.page);
-    else if (record.t === 'page') pages.set(record.canonical, record.entry);
+    else if (record.t === 'page') pages.set(record.canonical, record);
     else if (record.t === 'resource') resources.set(record.key, record);
     else if (record.t === 'processing') processing.add(record.key);
     else if (record.t === 'processed') processed.set(record.key, record.entry);
@@ -41,9 +41,10 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
   const needed = new Set(['index.html']);
   const snapshot: CrawlSnapshot = { start, pages: [], resources: [], refetch: [], contents: [], refusals, entries: [] };
   for (const page of admitted.values()) {
-    const saved = page.path === 'index.html' ? start.entry : entries.has(page.path) ? pages.get(page.canonical) : undefined;
+    const record = page.path !== 'index.html' && entries.has(page.path) ? pages.get(page.canonical) : undefined;
+    const saved = page.path === 'index.html' ? start.entry : record?.entry;
     if (saved) needed.add(page.path);
-    snapshot.pages.push({ page, saved });
+    snapshot.pages.push({ page, saved, ...(record?.deps ? { deps: record.deps } : {}) });
   }
   for (const journaled of resources.values()) {
     const { outcome, key } = journaled;

@@ -5,14 +5,7 @@ import { ACCEPT } from '../fetch/accept.js';
 import { validatorsOf } from '../fetch/conditional.js';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { pageTargets, rewriteDigest } from './page-deps.js';
-import type { PageLog } from './page-log.js';
 import type { PreviousCopy, PriorPage } from './previous-copy.js';
-
-/** What an update needs to reuse a crawl's pages: the previous copy, and the new copy's page log. */
-export interface PageReuse {
-  previous: PreviousCopy;
-  log: PageLog;
-}
 
 /** A page of the crawl: its URL, and the path links to it were written with. */
 interface Target {
@@ -31,7 +24,7 @@ interface Target {
  */
 export async function reusePage(
   ctx: CaptureContext,
-  { previous, log }: PageReuse,
+  previous: PreviousCopy,
   prior: PriorPage,
   target: Target,
   manifestEntry: ManifestEntry,
@@ -55,7 +48,6 @@ export async function reusePage(
   const { url: _url, status: _status, ...facts } = entry;
   // A 304 carries the validators of the current body (RFC 9110 §15.4.5); a 200 its own.
   Object.assign(manifestEntry, facts, { status: notModified ? 304 : 200 }, validatorsOf(response.headers));
-  log.note(deps);
   return 'reused';
 }
 
