@@ -10,7 +10,7 @@ import { pngFor, serveFixture, type FixtureRoute, type FixtureSite } from './sup
 import { readZip } from './support/read-zip.js';
 
 /** The site's current content by path; a test sets it before its captures and changes it between them. */
-const content = new Map<string, { type: string; body: string | Buffer }>();
+const content = new Map<string, { type: string; body: string | Buffer; plain?: boolean }>();
 /** What the server answered, by path: 200s and 304s. */
 const answers: { path: string; status: number }[] = [];
 
@@ -20,17 +20,18 @@ const validated: FixtureRoute = {
     const path = request.url ?? '/';
     const current = content.get(path);
     if (!current) return void response.writeHead(404).end('gone');
-    const etag = `"${createHash('sha256').update(current.body).digest('hex').slice(0, 16)}"`;
-    const fresh = request.headers['if-none-match'] === etag;
+    // `plain`: a server that sends no validators, so every answer is a 200.
+    const etag = current.plain ? undefined : `"${createHash('sha256').update(current.body).digest('hex').slice(0, 16)}"`;
+    const fresh = etag !== undefined && request.headers['if-none-match'] === etag;
     answers.push({ path, status: fresh ? 304 : 200 });
     if (fresh) return void response.writeHead(304, { etag }).end();
-    response.writeHead(200, { 'content-type': current.type, etag }).end(current.body);
+    response.writeHead(200, { 'content-type': current.type, ...(etag ? { etag } : {}) }).end(current.body);
   },
 };
 
 const html = (body: string) => ({ type: 'text/html; charset=utf-8', body });
 const png = (path: string, version = '') => ({ type: 'image/png', body: pngFor(path + version) });
-const PATHS = ['/', '/a', '/b', '/c', '/new', '/style.css', '/img/1.png', '/img/2.png', '/img/3.png', '/img/bg.png', '/img/late.png'];
+const PATHS = ['/', '/a', '/b', '/c', '/new', '/style.css', '/img/1.png', '/img/2.png', '/img/3.png', '/img/bg.png', '/img/late.png', '/icons.svg'];
 
 let site: FixtureSite;
 let dir: string;
@@ -160,5 +161,37 @@ describe('an update reuses unchanged pages', () => {
     } finally {
       await previous.close();
     }
+  });
+
+  it('reuses a page the server sends without validators when its body hashes the same; never one that inlines a sprite', async () => {
+    content.set('/new', { ...html('<title>New</title><p>new page'), plain: true });
+    content.set('/c', html('<title>C</title><svg><use href="/icons.svg#star"></use></svg>'));
+    content.set('/icons.svg', { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="star"><path d="M0 0h1v1z"/></symbol></svg>' });
+    // A mark in the stored pages that no rewrite writes: it shows which file was copied.
+    const zip = join(dir, 'marked.zip');
+    await archiveSite(site.url, zipFileSink(join(dir, 'unmarked.zip')), OPTIONS);
+    const marked = zipFileSink(zip);
+    for (const [path, bytes] of await readZip(await readFile(join(dir, 'unmarked.zip')))) {
+      const mark = path.endsWith('/new/index.html') || path.endsWith('/c/index.html') ? '<!-- copied -->' : '';
+      await marked.add(path, Buffer.concat([bytes, Buffer.from(mark)]), { compress: true });
+    }
+    await marked.close();
+    answers.length = 0;
+    const previous = await PreviousCopy.open(zip, site.url);
+    const sink = new MemorySink();
+    try {
+      const summary = await archiveSite(site.url, sink, OPTIONS, { previous });
+      expect(summary.manifest.update?.changed.count).toBe(0);
+      expect(summary.manifest.resources.find((r) => r.url === `${site.origin}/new`)).toMatchObject({ status: 200, path: `${host()}/new/index.html` });
+    } finally {
+      await previous.close();
+    }
+    // Downloaded (there is nothing to ask with), found identical, and copied instead of rewritten.
+    expect(statusesOf('/new')).toEqual([200]);
+    expect(sink.text(`${host()}/new/index.html`)).toContain('<!-- copied -->');
+    // The sprite is inlined into the page: it is rewritten every time, after one request without validators.
+    expect(statusesOf('/c')).toEqual([200]);
+    expect(sink.text(`${host()}/c/index.html`)).toContain('<symbol id="star">');
+    expect(sink.text(`${host()}/c/index.html`)).not.toContain('<!-- copied -->');
   });
 });
