@@ -1,7 +1,7 @@
 import { loadStartPage, runCapture, type ArchiveHooks, type ArchiveSummary } from './archive.js';
 import { contentDigest, noteBodyFacts } from './capture/body-facts.js';
 import { capturePage } from './capture/capture-page.js';
-import { save, type CaptureContext } from './capture/context.js';
+import { drain, save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
 import { processDocument } from './capture/process-html.js';
 import { saveRenderedPage } from './capture/rendered-page.js';
@@ -80,13 +80,16 @@ async function crawl(
   ctx.paths.reserve('index.html');
   ctx.paths.reserve(PAGES_PATH);
   ctx.sitePages = (url) => frontier.pathOf(url);
+  const log = new PageLog();
+  const reusable = options.render === 'always' ? undefined : previousCopy;
+  ctx.fileReuse = { log, previous: reusable };
   const site: Crawl = {
     ctx,
     frontier,
     robots,
     politeness: new PoliteQueues(options.pageConcurrency),
-    log: new PageLog(),
-    previous: options.render === 'always' ? undefined : previousCopy,
+    log,
+    previous: reusable,
   };
   const start = previous ? restoreCrawl(ctx, frontier, previous, site.log) : await captureStartPage(site, startUrl, options, startRules);
 
@@ -106,6 +109,8 @@ async function crawl(
     if (ctx.signal.aborted) break;
   }
   await Promise.all(running);
+  // Stylesheets still being rewritten log themselves when done.
+  await drain(ctx);
   if (site.log.size > 0) await save(ctx, PAGES_PATH, site.log.toBuffer(), true);
   return start;
 }

@@ -167,15 +167,7 @@ describe('an update reuses unchanged pages', () => {
     content.set('/new', { ...html('<title>New</title><p>new page'), plain: true });
     content.set('/c', html('<title>C</title><svg><use href="/icons.svg#star"></use></svg>'));
     content.set('/icons.svg', { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="star"><path d="M0 0h1v1z"/></symbol></svg>' });
-    // A mark in the stored pages that no rewrite writes: it shows which file was copied.
-    const zip = join(dir, 'marked.zip');
-    await archiveSite(site.url, zipFileSink(join(dir, 'unmarked.zip')), OPTIONS);
-    const marked = zipFileSink(zip);
-    for (const [path, bytes] of await readZip(await readFile(join(dir, 'unmarked.zip')))) {
-      const mark = path.endsWith('/new/index.html') || path.endsWith('/c/index.html') ? '<!-- copied -->' : '';
-      await marked.add(path, Buffer.concat([bytes, Buffer.from(mark)]), { compress: true });
-    }
-    await marked.close();
+    const zip = await markedCopy((path) => path.endsWith('/new/index.html') || path.endsWith('/c/index.html'));
     answers.length = 0;
     const previous = await PreviousCopy.open(zip, site.url);
     const sink = new MemorySink();
@@ -194,4 +186,45 @@ describe('an update reuses unchanged pages', () => {
     expect(sink.text(`${host()}/c/index.html`)).toContain('<symbol id="star">');
     expect(sink.text(`${host()}/c/index.html`)).not.toContain('<!-- copied -->');
   });
+
+  it('copies an unchanged stylesheet whose references point where they did, and rewrites one whose image is gone', async () => {
+    const zip = await markedCopy((path) => path.endsWith('.css'));
+    const update = async () => {
+      answers.length = 0;
+      const previous = await PreviousCopy.open(zip, site.url);
+      const sink = new MemorySink();
+      try {
+        await archiveSite(site.url, sink, OPTIONS, { previous });
+      } finally {
+        await previous.close();
+      }
+      return [...sink.files.entries()].find(([path]) => path.endsWith('.css'))![1].toString();
+    };
+    // Downloaded (stylesheets are not asked for conditionally), found identical, copied unparsed.
+    const same = await update();
+    expect(statusesOf('/style.css')).toEqual([200]);
+    expect(same).toContain('img/bg.png');
+    expect(same).toContain('/* copied */');
+    content.delete('/img/bg.png');
+    const rewritten = await update();
+    expect(rewritten).not.toContain('/* copied */');
+    expect(rewritten).not.toContain('bg.png');
+  });
 });
+
+/**
+ * A first crawl of the site as it is, with a mark no rewrite writes added to the stored files
+ * `marked` picks: the mark shows which files an update copied.
+ */
+async function markedCopy(marked: (path: string) => boolean): Promise<string> {
+  const plain = join(dir, 'unmarked.zip');
+  const zip = join(dir, 'marked.zip');
+  await archiveSite(site.url, zipFileSink(plain), OPTIONS);
+  const sink = zipFileSink(zip);
+  for (const [path, bytes] of await readZip(await readFile(plain))) {
+    const mark = !marked(path) ? '' : path.endsWith('.css') ? '/* copied */' : '<!-- copied -->';
+    await sink.add(path, Buffer.concat([bytes, Buffer.from(mark)]), { compress: true });
+  }
+  await sink.close();
+  return zip;
+}

@@ -9,6 +9,7 @@ import type { ManifestEntry } from './manifest.js';
 import type { Outcome, ResourceRequest } from './outcome.js';
 import type { Refusals } from '../refusals.js';
 import type { CrawlRecord } from '../resume/crawl-record.js';
+import type { FileReuse } from '../update/reuse-stylesheet.js';
 
 export type { Outcome, ResourceKind, ResourceRequest } from './outcome.js';
 
@@ -48,6 +49,8 @@ export interface CaptureContext {
   readonly pageUrls: Set<string>;
   /** In a site capture: where a linked page is saved, if it is one of the captured pages. */
   sitePages: ((url: string) => string | undefined) | undefined;
+  /** In a site capture: the page log, and in an update the previous copy whose unchanged stylesheets may be reused (see update/). */
+  fileReuse?: FileReuse | undefined;
   /** Where a body saved as it came was stored, by its SHA-256: identical content is stored once. */
   readonly contents: Map<string, string>;
   /**

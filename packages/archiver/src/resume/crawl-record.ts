@@ -22,6 +22,8 @@ export type CrawlRecord =
   | { t: 'processing'; key: string }
   /** ...and was saved so. */
   | { t: 'processed'; key: string; entry: ManifestEntry }
+  /** A rewritten stylesheet's references, for the page log (see update/reuse-stylesheet.ts). */
+  | { t: 'logged'; deps: PageDeps }
   /** A body saved as it came: identical content found later points at this path. */
   | { t: 'content'; digest: string; path: string }
   | RefusalCall
@@ -43,6 +45,8 @@ export interface CrawlSnapshot {
   pages: { page: PageEntry; saved?: ManifestEntry | undefined; deps?: PageDeps | undefined }[];
   /** Outcomes to reuse as they are. */
   resources: Extract<CrawlRecord, { t: 'resource' }>[];
+  /** Page-log records of the stylesheets among them. */
+  logged: Extract<CrawlRecord, { t: 'logged' }>[];
   /** Resources whose path was given out (pages link to it) but whose file never made it: fetched again. */
   refetch: ResourceRequest[];
   contents: Extract<CrawlRecord, { t: 'content' }>[];

@@ -49,6 +49,10 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
     } else ctx.progress.failed++;
     ctx.record(record);
   }
+  for (const record of snapshot.logged) {
+    log.note(record.deps);
+    ctx.record(record);
+  }
   ctx.progress.bytes += snapshot.entries.reduce((sum, entry) => sum + entry.size, 0);
   // Files saved pages already link to: fetched again, to the same paths.
   for (const request of snapshot.refetch) track(ctx, ctx.resolve(request).then(() => undefined));
