@@ -1,17 +1,10 @@
 import { contentDigest } from '../capture/body-facts.js';
-import { save, type CaptureContext } from '../capture/context.js';
+import { save, type CaptureContext, type FileReuse } from '../capture/context.js';
 import type { ResourceKind } from '../capture/outcome.js';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { rewriteDigest } from './page-deps.js';
-import type { PageDeps, PageLog, PageRef } from './page-log.js';
-import type { PreviousCopy } from './previous-copy.js';
-
-/** What a site capture keeps for later updates (its page log) and, in an update, the copy it renews. */
-export interface FileReuse {
-  log: PageLog;
-  previous?: PreviousCopy | undefined;
-}
+import type { PageDeps, PageRef } from './page-log.js';
 
 /**
  * Copies the previous copy's file for a stylesheet whose body hashes as it did and whose
