@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CaptureContext } from '../capture/context.js';
 import type { HtmlScan } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
-import type { PageRef } from './page-log.js';
+import { MAX_LOGGED_REFS, type PageRef } from './page-log.js';
 
 /**
  * The references of a page whose saved file follows from its body and where its references
@@ -24,7 +24,7 @@ export function pageRefs(scan: HtmlScan, pageUrl: string): PageRef[] | undefined
     seen.add(key);
     refs.push({ kind: ref.kind, url });
   }
-  return refs;
+  return refs.length <= MAX_LOGGED_REFS ? refs : undefined;
 }
 
 /** Where each page link points now: a local path, or '' for a link left online. */

@@ -12,6 +12,12 @@ export const PAGES_PATH = 'sitezip-pages.json';
 /** Bumped whenever the record, or how a page's rewrite follows from it, changes: older logs are ignored. */
 const VERSION = 1;
 
+/**
+ * A page or stylesheet with more references than this is not logged (it is rewritten on every
+ * update): a hostile stylesheet's 400,000 url()s would make the log, and the journal, that long.
+ */
+export const MAX_LOGGED_REFS = 5_000;
+
 const KINDS: readonly RefKind[] = ['page', 'stylesheet', 'script', 'module', 'image', 'media', 'font', 'frame', 'track', 'sprite', 'icon', 'manifest', 'other'];
 const KIND_CODE = new Map(KINDS.map((kind, code) => [kind, code]));
 

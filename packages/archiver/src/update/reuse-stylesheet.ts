@@ -4,7 +4,7 @@ import type { ResourceKind } from '../capture/outcome.js';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { rewriteDigest } from './page-deps.js';
-import type { PageDeps, PageRef } from './page-log.js';
+import { MAX_LOGGED_REFS, type PageDeps, type PageRef } from './page-log.js';
 
 /**
  * Copies the previous copy's file for a stylesheet whose body hashes as it did and whose
@@ -32,6 +32,8 @@ export async function noteStylesheet(
   encoding: string,
   found: readonly { url: string; kind: ResourceKind }[],
 ): Promise<void> {
+  // Not even normalized past this: doing it for 400,000 url()s a second time would cost what their rewrite did.
+  if (found.length > MAX_LOGGED_REFS * 4) return;
   const refs: PageRef[] = [];
   const seen = new Set<string>();
   for (const ref of found) {
@@ -40,6 +42,7 @@ export async function noteStylesheet(
     seen.add(url);
     refs.push({ kind: ref.kind, url });
   }
+  if (refs.length > MAX_LOGGED_REFS) return;
   const digest = await rewriteDigest(ctx, { url: resource.url, path, encoding }, refs, '');
   if (digest) logged(ctx, reuse, { url: resource.url, encoding, follow: false, refs, digest });
 }
