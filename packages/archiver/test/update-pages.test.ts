@@ -61,14 +61,14 @@ const statusesOf = (path: string) => answers.filter((a) => a.path === path).map(
 const host = () => `127.0.0.1_${new URL(site.url).port}`;
 
 /** A first crawl into a ZIP file, then an update of it into memory; the server's answers are those of the update. */
-async function crawlThenUpdate(change: () => void, first: SiteOptionsInput = {}, zip = join(dir, 'first.zip')) {
-  await archiveSite(site.url, zipFileSink(zip), { ...OPTIONS, ...first });
+async function crawlThenUpdate(change: () => void, first: SiteOptionsInput = {}, zip = join(dir, 'first.zip'), both: SiteOptionsInput = {}) {
+  await archiveSite(site.url, zipFileSink(zip), { ...OPTIONS, ...both, ...first });
   change();
   answers.length = 0;
   const previous = await PreviousCopy.open(zip, site.url);
   const sink = new MemorySink();
   try {
-    const summary = await archiveSite(site.url, sink, OPTIONS, { previous });
+    const summary = await archiveSite(site.url, sink, { ...OPTIONS, ...both }, { previous });
     return { summary, sink, before: await readZip(await readFile(zip)) };
   } finally {
     await previous.close();
@@ -92,6 +92,11 @@ describe('an update reuses unchanged pages', () => {
     for (const [path, bytes] of before) expect(after.get(path)?.equals(bytes), path).toBe(true);
     const a = summary.manifest.resources.find((r) => r.url === `${site.origin}/a`);
     expect(a).toMatchObject({ status: 304, path: `${host()}/a/index.html`, etag: expect.stringMatching(/^"/), sha256: expect.any(String) });
+  });
+
+  it('reuses pages in the default render mode too (auto: a static page is not rendered)', async () => {
+    await crawlThenUpdate(() => undefined, {}, join(dir, 'auto.zip'), { render: 'auto' });
+    for (const path of ['/a', '/b', '/c', '/new']) expect(statusesOf(path), path).toEqual([304]);
   });
 
   it('processes a changed page again and reports it changed; pages linking to it are reused', async () => {
