@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serveFixture, type FixtureRoute } from '../packages/archiver/test/support/fixture-site.js';
 import { readZip } from '../packages/archiver/test/support/read-zip.js';
+import { zipFileSink } from '../packages/archiver/src/sink/zip-sink.js';
+import { PAGES_PATH } from '../packages/archiver/src/update/page-log.js';
 import { measure } from './measure.js';
 import { generatedSite } from './site-gen.js';
 
@@ -64,10 +66,13 @@ export async function runUpdateBench(): Promise<void> {
     const runs = [
       { name: 'first crawl', args: ['-o', join(dir, 'first.zip')] },
       { name: 'update, site unchanged', args: ['--update', join(dir, 'first.zip'), '-o', join(dir, 'second.zip')] },
+      // The same update from a copy without its page log, as sitezip made them before: every page is downloaded and rewritten.
+      { name: 'update, pages not reusable', args: ['--update', join(dir, 'no-log.zip'), '-o', join(dir, 'third.zip')], before: () => withoutPageLog(dir) },
     ];
     console.log('| run | wall | CPU | 200s | 304s | body bytes sent | ZIP | peak RSS |');
     console.log('|---|---|---|---|---|---|---|---|');
     for (const run of runs) {
+      await run.before?.();
       Object.assign(traffic, { ok: 0, notModified: 0, bytes: 0 });
       const result = await measure(process.execPath, [sitezipBin, ...common, ...run.args], env, 300_000);
       if (result.code !== 0) throw new Error(`${run.name} failed: ${result.stderr}`);
@@ -84,4 +89,14 @@ export async function runUpdateBench(): Promise<void> {
     await server.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** first.zip without the page log, as no-log.zip. */
+async function withoutPageLog(dir: string): Promise<void> {
+  const sink = zipFileSink(join(dir, 'no-log.zip'));
+  for (const [path, bytes] of await readZip(await readFile(join(dir, 'first.zip')))) {
+    // Images and fonts stored as sitezip stores them: as they are.
+    if (path !== PAGES_PATH) await sink.add(path, bytes, { compress: !/\.(png|woff2?)$/.test(path) });
+  }
+  await sink.close();
 }

@@ -1,7 +1,7 @@
 import { loadStartPage, runCapture, type ArchiveHooks, type ArchiveSummary } from './archive.js';
 import { contentDigest, noteBodyFacts } from './capture/body-facts.js';
 import { capturePage } from './capture/capture-page.js';
-import { save, type CaptureContext } from './capture/context.js';
+import { drain, save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
 import { processDocument } from './capture/process-html.js';
 import { saveRenderedPage } from './capture/rendered-page.js';
@@ -20,6 +20,10 @@ import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './si
 import type { CrawlSnapshot } from './resume/crawl-record.js';
 import { restoreCrawl } from './resume/restore-crawl.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
+import { pageRefs, pageTargets, rewriteDigest } from './update/page-deps.js';
+import { PAGES_PATH, PageLog, type PageDeps } from './update/page-log.js';
+import type { PreviousCopy } from './update/previous-copy.js';
+import { answered, reusePage } from './update/reuse-page.js';
 
 /**
  * Mirrors a site: the start page as `index.html`, every page reachable within scope and limits
@@ -33,7 +37,9 @@ export async function archiveSite(
   hooks: ArchiveHooks = {},
 ): Promise<ArchiveSummary> {
   const options = siteOptionsSchema.parse(input);
-  return runCapture(url, sink, options, hooks, (ctx, startUrl) => crawl(ctx, startUrl, options, hooks.resume?.previous));
+  return runCapture(url, sink, options, hooks, (ctx, startUrl) =>
+    crawl(ctx, startUrl, options, hooks.resume?.previous, hooks.previous),
+  );
 }
 
 const PAGES_IN_PROGRESS_PER_SLOT = 8;
@@ -44,9 +50,19 @@ interface Crawl {
   frontier: Frontier;
   robots: RobotsMemo;
   politeness: PoliteQueues;
+  /** What each page's rewrite depended on, saved as PAGES_PATH for a later update to reuse pages. */
+  log: PageLog;
+  /** An update: the previous copy, whose unchanged pages may be reused (render: always renders them all). */
+  previous: PreviousCopy | undefined;
 }
 
-async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions, previous: CrawlSnapshot | undefined) {
+async function crawl(
+  ctx: CaptureContext,
+  startUrl: string,
+  options: SiteOptions,
+  previous: CrawlSnapshot | undefined,
+  previousCopy: PreviousCopy | undefined,
+) {
   const startOrigin = new URL(startUrl).origin;
   const robots = new RobotsMemo(ctx.fetcher, ctx.signal, options.respectRobots);
   const startRules = await robots.for(startOrigin);
@@ -62,9 +78,20 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
     await loadUrlPatterns(options.include, options.exclude),
   );
   ctx.paths.reserve('index.html');
+  ctx.paths.reserve(PAGES_PATH);
   ctx.sitePages = (url) => frontier.pathOf(url);
-  const site: Crawl = { ctx, frontier, robots, politeness: new PoliteQueues(options.pageConcurrency) };
-  const start = previous ? restoreCrawl(ctx, frontier, previous) : await captureStartPage(site, startUrl, options, startRules);
+  const log = new PageLog();
+  const reusable = options.render === 'always' ? undefined : previousCopy;
+  ctx.fileReuse = { log, previous: reusable };
+  const site: Crawl = {
+    ctx,
+    frontier,
+    robots,
+    politeness: new PoliteQueues(options.pageConcurrency),
+    log,
+    previous: reusable,
+  };
+  const start = previous ? restoreCrawl(ctx, frontier, previous, site.log) : await captureStartPage(site, startUrl, options, startRules);
 
   const running = new Set<Promise<void>>();
   for (;;) {
@@ -82,6 +109,9 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
     if (ctx.signal.aborted) break;
   }
   await Promise.all(running);
+  // Stylesheets still being rewritten log themselves when done.
+  await drain(ctx);
+  if (site.log.size > 0) await save(ctx, PAGES_PATH, site.log.toBuffer(), true);
   return start;
 }
 
@@ -134,7 +164,14 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     // A site whose pages keep running out of time is given up on, as an origin whose files do.
     const gate = <T>(request: () => Promise<T>) =>
       site.politeness.forUrl(entry.url, rules.crawlDelayMs).run(() => ctx.scheduler.unlessGivenUp(entry.url, request));
-    const page = await ctx.loader.load(ctx, entry.url, { gate });
+    const prior = site.previous?.priorPage(entry.url);
+    const tried =
+      prior &&
+      (await reusePage(ctx, site.previous!, prior, entry, manifestEntry, gate, (urls) => {
+        for (const url of urls) admit(site, url, entry.url, entry.depth + 1);
+      }));
+    if (tried === 'reused') return pageSaved(site, entry, manifestEntry, prior!.deps);
+    const page = await ctx.loader.load(ctx, entry.url, { gate: tried ? answered(tried) : gate });
     const { response, document } = page;
     manifestEntry.status = response.status;
     manifestEntry.contentType = response.mimeType || undefined;
@@ -146,19 +183,35 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     manifestEntry.path = entry.path;
     manifestEntry.bytes = response.body.length;
     noteBodyFacts(manifestEntry, response, await contentDigest(response));
+    let deps: PageDeps | undefined;
     if (page.render?.output === 'snapshot' && page.served) await saveRenderedPage(ctx, page, entry.path, page.render);
     else {
-      const note = await processDocument(ctx, response, document, entry.path, 0, page.scan());
+      const scan = page.scan();
+      const refs = !page.render && response.url === entry.url && scan && !(scan instanceof HtmlTooComplexError) ? pageRefs(scan, entry.url) : undefined;
+      const links = refs && pageTargets(ctx, refs);
+      const note = await processDocument(ctx, response, document, entry.path, 0, scan);
       if (note) manifestEntry.note = note;
+      // Links are only ever admitted, never taken back: the same targets before and after are the ones the rewrite saw.
+      else if (refs && links === pageTargets(ctx, refs)) {
+        const { encoding } = document;
+        const digest = await rewriteDigest(ctx, { url: entry.url, path: entry.path, encoding }, refs, links!);
+        if (digest) deps = { url: entry.url, encoding, follow: page.directives().follow, refs, digest };
+      }
     }
-    ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
-    ctx.record({ t: 'page', canonical: entry.canonical, entry: manifestEntry });
-    ctx.emit();
+    pageSaved(site, entry, manifestEntry, deps);
   } catch (error) {
     if (isArchiveError(error) && error.status) manifestEntry.status = error.status;
     const reason = isArchiveError(error) ? error.message : (error as Error).message;
     await stub(ctx, entry, manifestEntry, reason.replace(/\.$/, ''));
   }
+}
+
+/** A page saved: counted, journaled, and logged with what its rewrite depended on when it may be reused later. */
+function pageSaved({ ctx, log }: Crawl, entry: PageEntry, manifestEntry: ManifestEntry, deps: PageDeps | undefined): void {
+  ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
+  if (deps) log.note(deps);
+  ctx.record({ t: 'page', canonical: entry.canonical, entry: manifestEntry, ...(deps ? { deps } : {}) });
+  ctx.emit();
 }
 
 /**

@@ -30,9 +30,9 @@ Options:
       --exclude <pattern>    with --full: never follow pages whose URL path matches (repeatable)
       --resume               with --full: continue the crawl an interruption (Ctrl-C, kill, crash)
                              left off, from the state kept in <output>.resume/
-      --update <zip>         renew a copy made before: its images, fonts, scripts and media are
-                             asked for conditionally and taken from that ZIP when unchanged (304);
-                             says what changed since
+      --update <zip>         renew a copy made before: its files are asked for conditionally and
+                             taken from that ZIP when unchanged (304), pages of --full too when
+                             what they link to is unchanged; says what changed since
       --render <mode>        auto (default): pages that build themselves with JavaScript are loaded
                              in Chromium first and saved as rendered; always; never
       --max-resources <n>    most resources to fetch (default 5000; with --full, no limit)

@@ -9,6 +9,8 @@ import type { ManifestEntry } from './manifest.js';
 import type { Outcome, ResourceRequest } from './outcome.js';
 import type { Refusals } from '../refusals.js';
 import type { CrawlRecord } from '../resume/crawl-record.js';
+import type { PageLog } from '../update/page-log.js';
+import type { PreviousCopy } from '../update/previous-copy.js';
 
 export type { Outcome, ResourceKind, ResourceRequest } from './outcome.js';
 
@@ -25,6 +27,12 @@ export interface CaptureProgress {
   /** Site captures: pages saved so far, and pages admitted (saved or waiting). */
   pagesDone?: number;
   pagesQueued?: number;
+}
+
+/** What a site capture keeps for later updates (its page log) and, in an update, the copy it renews (see update/). */
+export interface FileReuse {
+  log: PageLog;
+  previous?: PreviousCopy | undefined;
 }
 
 /** The state one capture shares between its steps; created by archivePage, never global. */
@@ -48,6 +56,8 @@ export interface CaptureContext {
   readonly pageUrls: Set<string>;
   /** In a site capture: where a linked page is saved, if it is one of the captured pages. */
   sitePages: ((url: string) => string | undefined) | undefined;
+  /** In a site capture: the page log, and in an update the previous copy whose unchanged stylesheets may be reused (see update/). */
+  fileReuse?: FileReuse | undefined;
   /** Where a body saved as it came was stored, by its SHA-256: identical content is stored once. */
   readonly contents: Map<string, string>;
   /**

@@ -3,6 +3,7 @@ import { findCssRefs, rewriteCss } from '../parse/index.js';
 import { save, type CaptureContext } from './context.js';
 import { declareUtf8Css, decodeText, sniffCssEncoding } from './encoding.js';
 import { linkFor, resolveRefs } from './resolve-refs.js';
+import { noteStylesheet, reuseStylesheet } from '../update/reuse-stylesheet.js';
 
 /** Fetches what a stylesheet references (imports, images, fonts), rewrites it, saves it. */
 export async function processCss(
@@ -13,10 +14,13 @@ export async function processCss(
   documentEncoding = 'utf-8',
 ): Promise<void> {
   const encoding = sniffCssEncoding(resource.body, resource.charset, documentEncoding);
+  // An update copies an unchanged stylesheet whose references still point where they did, unparsed.
+  if (ctx.fileReuse && (await reuseStylesheet(ctx, ctx.fileReuse, resource, path, encoding))) return;
   const text = decodeText(resource.body, encoding);
   const refs = findCssRefs(text);
   const found = refs.map((ref) => ({ url: ref.url, kind: ref.kind === 'import' ? ('stylesheet' as const) : ('image' as const) }));
   const outcomes = await resolveRefs(ctx, found, resource.url, resource.url, depth, encoding);
   const rewritten = rewriteCss(text, (ref) => linkFor(path, ref.url, outcomes));
   await save(ctx, path, Buffer.from(declareUtf8Css(rewritten), 'utf8'), true);
+  if (ctx.fileReuse) await noteStylesheet(ctx, ctx.fileReuse, resource, path, encoding, found);
 }

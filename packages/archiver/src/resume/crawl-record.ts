@@ -2,6 +2,7 @@ import type { Outcome, ResourceRequest } from '../capture/outcome.js';
 import type { ManifestEntry } from '../capture/manifest.js';
 import type { PageEntry } from '../crawl/frontier.js';
 import type { RefusalCall } from '../refusals.js';
+import type { PageDeps } from '../update/page-log.js';
 
 /**
  * One line of a crawl's journal: what an interrupted crawl needs to continue without fetching
@@ -13,14 +14,16 @@ export type CrawlRecord =
   | { t: 'start'; key: string; finalUrl: string; title?: string | undefined; entry: ManifestEntry }
   /** A page was admitted to the crawl, with the path links to it were written with. */
   | { t: 'admit'; page: PageEntry }
-  /** An admitted page was saved (or a note in its place). */
-  | { t: 'page'; canonical: string; entry: ManifestEntry }
+  /** An admitted page was saved (or a note in its place), with what its rewrite depended on when an update may reuse it. */
+  | { t: 'page'; canonical: string; entry: ManifestEntry; deps?: PageDeps }
   /** A referenced URL got its outcome (a path, or why it has none). */
   | { t: 'resource'; key: string; request: ResourceRequest; outcome: Outcome; entry: ManifestEntry }
   /** A referenced file that is saved once what it references has paths (a stylesheet, a frame)... */
   | { t: 'processing'; key: string }
   /** ...and was saved so. */
   | { t: 'processed'; key: string; entry: ManifestEntry }
+  /** A rewritten stylesheet's references, for the page log (see update/reuse-stylesheet.ts). */
+  | { t: 'logged'; deps: PageDeps }
   /** A body saved as it came: identical content found later points at this path. */
   | { t: 'content'; digest: string; path: string }
   | RefusalCall
@@ -39,9 +42,11 @@ export interface CrawlResume {
 export interface CrawlSnapshot {
   start: Extract<CrawlRecord, { t: 'start' }>;
   /** Every admitted page, in admission order; `saved` when its file is in the ZIP. */
-  pages: { page: PageEntry; saved?: ManifestEntry | undefined }[];
+  pages: { page: PageEntry; saved?: ManifestEntry | undefined; deps?: PageDeps | undefined }[];
   /** Outcomes to reuse as they are. */
   resources: Extract<CrawlRecord, { t: 'resource' }>[];
+  /** Page-log records of the stylesheets among them. */
+  logged: Extract<CrawlRecord, { t: 'logged' }>[];
   /** Resources whose path was given out (pages link to it) but whose file never made it: fetched again. */
   refetch: ResourceRequest[];
   contents: Extract<CrawlRecord, { t: 'content' }>[];

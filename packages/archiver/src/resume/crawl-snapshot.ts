@@ -19,31 +19,34 @@ const KEPT_IN_MEMORY = new Set(['module', 'sprite']);
 export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | undefined {
   let start: Extract<CrawlRecord, { t: 'start' }> | undefined;
   const admitted = new Map<string, PageEntry>();
-  const pages = new Map<string, ManifestEntry>();
+  const pages = new Map<string, Extract<CrawlRecord, { t: 'page' }>>();
   const resources = new Map<string, ResourceRecord>();
   const processing = new Set<string>();
   const processed = new Map<string, ManifestEntry>();
   const contents = new Map<string, string>();
+  const logged = new Map<string, Extract<CrawlRecord, { t: 'logged' }>>();
   const refusals: CrawlSnapshot['refusals'] = [];
   const entries = new Map<string, Extract<CrawlRecord, { t: 'entry' }>>();
   for (const record of records) {
     if (record.t === 'start') start = record;
     else if (record.t === 'admit') admitted.set(record.page.canonical, record.page);
-    else if (record.t === 'page') pages.set(record.canonical, record.entry);
+    else if (record.t === 'page') pages.set(record.canonical, record);
     else if (record.t === 'resource') resources.set(record.key, record);
     else if (record.t === 'processing') processing.add(record.key);
     else if (record.t === 'processed') processed.set(record.key, record.entry);
     else if (record.t === 'content') contents.set(record.digest, record.path);
+    else if (record.t === 'logged') logged.set(record.deps.url, record);
     else if (record.t === 'entry') entries.set(record.path, record);
     else refusals.push(record);
   }
   if (!start || !entries.has('index.html')) return undefined;
   const needed = new Set(['index.html']);
-  const snapshot: CrawlSnapshot = { start, pages: [], resources: [], refetch: [], contents: [], refusals, entries: [] };
+  const snapshot: CrawlSnapshot = { start, pages: [], resources: [], logged: [], refetch: [], contents: [], refusals, entries: [] };
   for (const page of admitted.values()) {
-    const saved = page.path === 'index.html' ? start.entry : entries.has(page.path) ? pages.get(page.canonical) : undefined;
+    const record = page.path !== 'index.html' && entries.has(page.path) ? pages.get(page.canonical) : undefined;
+    const saved = page.path === 'index.html' ? start.entry : record?.entry;
     if (saved) needed.add(page.path);
-    snapshot.pages.push({ page, saved });
+    snapshot.pages.push({ page, saved, ...(record?.deps ? { deps: record.deps } : {}) });
   }
   for (const journaled of resources.values()) {
     const { outcome, key } = journaled;
@@ -56,6 +59,8 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
     } else if (!unfinished && !outcome.dataUrl && !record.entry.inlined && !KEPT_IN_MEMORY.has(record.request.kind) && entries.has(outcome.path)) {
       needed.add(outcome.path);
       snapshot.resources.push(record);
+      const log = logged.get(record.request.url);
+      if (log) snapshot.logged.push(log);
     } else if (!outcome.dataUrl) snapshot.refetch.push(record.request);
   }
   for (const [digest, path] of contents) if (needed.has(path)) snapshot.contents.push({ t: 'content', digest, path });

@@ -1,14 +1,15 @@
 import { track, type CaptureContext } from '../capture/context.js';
 import type { Frontier } from '../crawl/frontier.js';
+import type { PageLog } from '../update/page-log.js';
 import type { CrawlSnapshot } from './crawl-record.js';
 
 /**
  * Puts what an interrupted crawl saved back in place: its pages admitted again with the paths
  * links to them were written with (saved ones not queued), its resources answered from the
- * journal instead of fetched, its refusals counted. Everything restored is recorded again, so
+ * journal instead of fetched, its refusals counted, its pages' references logged (see PageLog). Everything restored is recorded again, so
  * that the new journal alone describes the crawl. Returns the start page, already saved.
  */
-export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: CrawlSnapshot): { finalUrl: string; title: string | undefined } {
+export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: CrawlSnapshot, log: PageLog): { finalUrl: string; title: string | undefined } {
   const { start } = snapshot;
   for (const refusal of snapshot.refusals) {
     if (refusal.t === 'refused') ctx.refusals.refuse(refusal.url, refusal.code, refusal.reason, refusal.stopMessage);
@@ -20,7 +21,7 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
   ctx.manifest.set(start.key, start.entry);
   ctx.record(start);
   let pagesDone = 0;
-  for (const { page, saved } of snapshot.pages) {
+  for (const { page, saved, deps } of snapshot.pages) {
     frontier.restore(page, saved !== undefined);
     if (page.path !== 'index.html') ctx.paths.reserve(page.path, page.canonical);
     ctx.record({ t: 'admit', page });
@@ -28,7 +29,8 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
     pagesDone++;
     if (page.path === 'index.html') continue;
     ctx.manifest.set(`page:${page.canonical}`, saved);
-    ctx.record({ t: 'page', canonical: page.canonical, entry: saved });
+    if (deps) log.note(deps);
+    ctx.record({ t: 'page', canonical: page.canonical, entry: saved, ...(deps ? { deps } : {}) });
   }
   ctx.progress.pagesDone = pagesDone;
   for (const content of snapshot.contents) {
@@ -45,6 +47,10 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
       ctx.paths.reserve(outcome.path, entry.finalUrl ?? entry.url);
       ctx.committedBytes += entry.bytes ?? 0;
     } else ctx.progress.failed++;
+    ctx.record(record);
+  }
+  for (const record of snapshot.logged) {
+    log.note(record.deps);
     ctx.record(record);
   }
   ctx.progress.bytes += snapshot.entries.reduce((sum, entry) => sum + entry.size, 0);

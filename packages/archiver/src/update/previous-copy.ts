@@ -10,8 +10,15 @@ import { inflateRaw as inflateRawCallback } from 'node:zlib';
 import yauzl from 'yauzl';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from '../capture/manifest.js';
 import type { SpooledFile, Validators } from '../fetch/fetcher.js';
+import { PAGES_PATH, readPageLog, type PageDeps } from './page-log.js';
 
 const inflateRaw = promisify(inflateRawCallback);
+
+/** A ZIP local file header: its signature, and its size before the file name and extra field. */
+const LOCAL_HEADER_SIGNATURE = 0x04034b50;
+const LOCAL_HEADER_BYTES = 30;
+/** Room for a local extra field longer than the central one (a Zip64 or timestamp field). */
+const LOCAL_EXTRA_ROOM = 64;
 
 /** The previous ZIP cannot serve as the base of an update: not one of ours, another site's, unreadable. */
 export class PreviousCopyError extends Error {}
@@ -20,6 +27,12 @@ export class PreviousCopyError extends Error {}
 export interface KnownFile {
   entry: ManifestEntry;
   validators: Validators;
+}
+
+/** A page of the previous copy that may be reused as saved: its manifest entry and what its rewrite depended on. */
+export interface PriorPage {
+  entry: ManifestEntry & { path: string };
+  deps: PageDeps;
 }
 
 /** The bytes of a previous file, as the fetcher hands bodies over: in memory, or in a file past the threshold. */
@@ -42,6 +55,7 @@ export class PreviousCopy {
     private readonly files: ReadonlyMap<string, yauzl.Entry>,
     readonly manifest: Manifest,
     private readonly known: ReadonlyMap<string, KnownFile>,
+    private readonly pages: ReadonlyMap<string, PriorPage>,
     private readonly inMemoryBytes: number,
   ) {}
 
@@ -65,7 +79,9 @@ export class PreviousCopy {
       if (!sameSite(manifest.url, url)) {
         throw new PreviousCopyError(`${path} is a copy of ${manifest.url}, another site than ${url}`);
       }
-      return new PreviousCopy(zip, await openFile(path, 'r'), files, manifest, knownFiles(manifest), inMemoryBytes);
+      const pageLog = files.get(PAGES_PATH);
+      const pages = priorPages(manifest, readPageLog(pageLog && (await readAll(await zip.openReadStreamPromise(pageLog)))));
+      return new PreviousCopy(zip, await openFile(path, 'r'), files, manifest, knownFiles(manifest), pages, inMemoryBytes);
     } catch (error) {
       zip.close();
       if (error instanceof PreviousCopyError) throw error;
@@ -76,6 +92,20 @@ export class PreviousCopy {
   /** The previous file of `url` and its validators, when the server can be asked whether it changed. */
   knownFile(url: string): KnownFile | undefined {
     return this.known.get(url);
+  }
+
+  /** A page of the previous copy that its page log describes, when it was saved as a plain rewritten page. */
+  priorPage(url: string): PriorPage | undefined {
+    return this.pages.get(url);
+  }
+
+  /** The stored bytes of a file as they are in the ZIP (a rewritten page), or undefined when missing or unreadable. */
+  async stored(path: string): Promise<Buffer | undefined> {
+    const file = this.files.get(path);
+    if (!file) return undefined;
+    if (file.uncompressedSize <= this.inMemoryBytes) return this.readSmall(file);
+    const body = await readAll(await this.zip.openReadStreamPromise(file));
+    return body.length === file.uncompressedSize ? body : undefined;
   }
 
   /**
@@ -106,14 +136,25 @@ export class PreviousCopy {
 
   /**
    * A small file in one read and one inflate: yauzl's stream reads 16 KB at a time, one read at
-   * a time, which made reading thousands of images back cost more than downloading them.
+   * a time, which made reading thousands of images back cost more than downloading them. The
+   * local header is read with the data (its name and extra field are sized as the central
+   * directory says, with some room): one read a file instead of two.
    */
   private async readSmall(file: yauzl.Entry): Promise<Buffer | undefined> {
     if (file.isEncrypted() || (file.compressionMethod !== 0 && file.compressionMethod !== 8)) return undefined;
-    const { fileDataStart } = await this.zip.readLocalFileHeaderPromise(file, { minimal: true });
-    const raw = Buffer.allocUnsafe(file.compressedSize);
-    const { bytesRead } = await this.data.read(raw, 0, raw.length, fileDataStart);
-    if (bytesRead !== raw.length) return undefined;
+    const guess = LOCAL_HEADER_BYTES + file.fileNameLength + file.extraFieldLength + LOCAL_EXTRA_ROOM;
+    const read = Buffer.allocUnsafe(guess + file.compressedSize);
+    const { bytesRead } = await this.data.read(read, 0, read.length, file.relativeOffsetOfLocalHeader);
+    if (bytesRead < LOCAL_HEADER_BYTES || read.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) return undefined;
+    const start = LOCAL_HEADER_BYTES + read.readUInt16LE(26) + read.readUInt16LE(28);
+    let raw: Buffer;
+    if (start + file.compressedSize <= bytesRead) raw = read.subarray(start, start + file.compressedSize);
+    else {
+      // A local extra field longer than the room left: read the data where it starts.
+      raw = Buffer.allocUnsafe(file.compressedSize);
+      const again = await this.data.read(raw, 0, raw.length, file.relativeOffsetOfLocalHeader + start);
+      if (again.bytesRead !== raw.length) return undefined;
+    }
     const body = file.compressionMethod === 0 ? raw : await inflateRaw(raw);
     return body.length === file.uncompressedSize ? body : undefined;
   }
@@ -166,6 +207,21 @@ function knownFiles(manifest: Manifest): Map<string, KnownFile> {
     known.set(entry.url, { entry, validators: { etag: entry.etag, lastModified: entry.lastModified } });
   }
   return known;
+}
+
+/**
+ * Pages the log describes that were saved as rewritten pages: not a note in a page's place, not
+ * rendered, not reached through a redirect (the rewrite resolved against another URL).
+ */
+function priorPages(manifest: Manifest, log: ReadonlyMap<string, PageDeps>): Map<string, PriorPage> {
+  const pages = new Map<string, PriorPage>();
+  if (log.size === 0) return pages;
+  for (const entry of manifest.resources) {
+    const deps = log.get(entry.url);
+    if (!deps || !entry.path || entry.error || entry.note || entry.render || entry.finalUrl || !entry.sha256) continue;
+    pages.set(entry.url, { entry: { ...entry, path: entry.path }, deps });
+  }
+  return pages;
 }
 
 async function readAll(stream: AsyncIterable<unknown>): Promise<Buffer> {
