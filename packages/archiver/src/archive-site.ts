@@ -15,6 +15,7 @@ import { TrapGuard, defaultTrapLimits } from './crawl/traps.js';
 import { loadUrlPatterns } from './crawl/url-patterns.js';
 import { isArchiveError } from './errors.js';
 import type { LoadedPage } from './load/page-loader.js';
+import { htmlScanPool, type HtmlScanner } from './parse/html-scan-pool.js';
 import { HtmlTooComplexError } from './parse/index.js';
 import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
 import type { CrawlSnapshot } from './resume/crawl-record.js';
@@ -44,6 +45,8 @@ interface Crawl {
   frontier: Frontier;
   robots: RobotsMemo;
   politeness: PoliteQueues;
+  /** Parses the pages off the main thread when there are cores for it. */
+  scanner: HtmlScanner;
 }
 
 async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions, previous: CrawlSnapshot | undefined) {
@@ -63,7 +66,16 @@ async function crawl(ctx: CaptureContext, startUrl: string, options: SiteOptions
   );
   ctx.paths.reserve('index.html');
   ctx.sitePages = (url) => frontier.pathOf(url);
-  const site: Crawl = { ctx, frontier, robots, politeness: new PoliteQueues(options.pageConcurrency) };
+  const site: Crawl = { ctx, frontier, robots, politeness: new PoliteQueues(options.pageConcurrency), scanner: htmlScanPool() };
+  try {
+    return await crawlPages(site, startUrl, options, startRules, previous);
+  } finally {
+    await site.scanner.close();
+  }
+}
+
+async function crawlPages(site: Crawl, startUrl: string, options: SiteOptions, startRules: RobotsRules, previous: CrawlSnapshot | undefined) {
+  const { ctx, frontier } = site;
   const start = previous ? restoreCrawl(ctx, frontier, previous) : await captureStartPage(site, startUrl, options, startRules);
 
   const running = new Set<Promise<void>>();
@@ -134,7 +146,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     // A site whose pages keep running out of time is given up on, as an origin whose files do.
     const gate = <T>(request: () => Promise<T>) =>
       site.politeness.forUrl(entry.url, rules.crawlDelayMs).run(() => ctx.scheduler.unlessGivenUp(entry.url, request));
-    const page = await ctx.loader.load(ctx, entry.url, { gate });
+    const page = await ctx.loader.load(ctx, entry.url, { gate, scanner: site.scanner });
     const { response, document } = page;
     manifestEntry.status = response.status;
     manifestEntry.contentType = response.mimeType || undefined;
