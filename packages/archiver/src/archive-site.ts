@@ -37,7 +37,10 @@ export async function archiveSite(
   return runCapture(url, sink, options, hooks, (ctx, startUrl) => crawl(ctx, startUrl, options, hooks.resume?.previous));
 }
 
-const PAGES_IN_PROGRESS_PER_SLOT = 8;
+// Pages started per page request at once: a started page holds its body, its text and its
+// scan until its assets are in and it is written. 2 keeps 8 connections busy on the docs site
+// (40 ms) as 8 did, with 30 to 40 MB less at the peak.
+const PAGES_IN_PROGRESS_PER_SLOT = 2;
 
 /** What the pages of one crawl share: where they go, robots.txt, politeness per host. */
 interface Crawl {

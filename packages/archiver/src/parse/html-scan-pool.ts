@@ -37,7 +37,7 @@ export function defaultParseThreads(): number {
 }
 
 // A parse makes short-lived garbage only: a small young generation keeps the thread's memory down.
-const PARSE_THREAD: WorkerOptions = { resourceLimits: { maxYoungGenerationSizeMb: Number(process.env.SITEZIP_PARSE_YOUNG_MB ?? 4) } };
+const PARSE_THREAD: WorkerOptions = { resourceLimits: { maxYoungGenerationSizeMb: 4 } };
 
 /** Scans in the calling thread: what a pool of no threads does. */
 export const inThreadScanner: HtmlScanner = {
