@@ -61,4 +61,12 @@ describe('htmlScanPool', () => {
     expect(((await closed.scan('<a href=x>', Infinity)) as HtmlScan).refs).toHaveLength(1);
     expect(closed.offThread).toBe(1);
   });
+  it('parses here what its threads had when it is closed mid-scan', async () => {
+    const closing = htmlScanPool(1);
+    const html = DOCUMENTS[2]!;
+    const pending = closing.scan(html, Infinity);
+    await closing.close();
+    expect(await pending).toEqual(findHtmlRefs(html));
+    expect(closing.offThread).toBe(0);
+  });
 });

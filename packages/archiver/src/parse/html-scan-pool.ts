@@ -22,7 +22,7 @@ export type ScanReply = { id: number; portable: PortableScan } | { id: number; e
 
 interface Thread {
   worker: Worker;
-  waiting: Map<number, { resolve: (scan: HtmlScan | HtmlTooComplexError) => void; reject: (error: Error) => void; html: string }>;
+  waiting: Map<number, { resolve: (scan: HtmlScan | HtmlTooComplexError) => void; reject: (error: Error) => void; html: string; maxRefs: number }>;
 }
 
 /**
@@ -65,6 +65,7 @@ export function htmlScanPool(size = defaultParseThreads()): HtmlScanner {
   const threads: Thread[] = [];
   let nextId = 0;
   let closed = false;
+  let broken = false;
   let offThread = 0;
   const start = (): Thread => {
     const worker = startWorker(PARSE_THREAD);
@@ -80,17 +81,22 @@ export function htmlScanPool(size = defaultParseThreads()): HtmlScanner {
       else if (reply.tooComplex) task.resolve(new HtmlTooComplexError(reply.error));
       else task.reject(new Error(reply.error));
     });
-    // A thread that dies fails what it had; the next scans go to a new one.
-    worker.on('error', (error) => fail(thread, error));
-    worker.on('exit', (code) => fail(thread, new Error(`The parse thread stopped (exit code ${code}).`)));
+    // A thread that fails (out of memory on a huge page, a missing file) hands its documents back
+    // to this thread, and the pool parses here from then on; one closed hands back what it had.
+    worker.on('error', () => {
+      broken = true;
+      handBack(thread);
+    });
+    worker.on('exit', () => handBack(thread));
     threads.push(thread);
     return thread;
   };
-  const fail = (thread: Thread, error: Error): void => {
+  const handBack = (thread: Thread): void => {
     const at = threads.indexOf(thread);
     if (at >= 0) threads.splice(at, 1);
-    for (const task of thread.waiting.values()) task.reject(error);
+    const tasks = [...thread.waiting.values()];
     thread.waiting.clear();
+    for (const task of tasks) inThreadScanner.scan(task.html, task.maxRefs).then(task.resolve, task.reject);
   };
   const pick = (): Thread => {
     if (threads.length < size) return threads.find((t) => t.waiting.size === 0) ?? start();
@@ -98,11 +104,11 @@ export function htmlScanPool(size = defaultParseThreads()): HtmlScanner {
   };
   return {
     scan(html, maxRefs) {
-      if (closed) return inThreadScanner.scan(html, maxRefs);
+      if (closed || broken) return inThreadScanner.scan(html, maxRefs);
       const thread = pick();
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        thread.waiting.set(id, { resolve, reject, html });
+        thread.waiting.set(id, { resolve, reject, html, maxRefs });
         thread.worker.ref();
         thread.worker.postMessage({ id, html, maxRefs } satisfies ScanRequest);
       });
