@@ -69,4 +69,16 @@ describe('htmlScanPool', () => {
     expect(await pending).toEqual(findHtmlRefs(html));
     expect(closing.offThread).toBe(0);
   });
+  it('parses here a document its thread ran out of memory on, and keeps its threads for the next', async () => {
+    const small = htmlScanPool(1, { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 8 });
+    try {
+      const huge = `<body>${'<p><a href="/x">x</a></p>'.repeat(200_000)}`;
+      expect(((await small.scan(huge, Infinity)) as HtmlScan).refs).toHaveLength(200_000);
+      expect(small.offThread).toBe(0);
+      expect(((await small.scan('<a href=y>', Infinity)) as HtmlScan).refs).toHaveLength(1);
+      expect(small.offThread).toBe(1);
+    } finally {
+      await small.close();
+    }
+  });
 });
