@@ -73,11 +73,11 @@ async function unzipTo(zip: string, dir: string): Promise<string> {
 
 /** Runs each tool on `url` and prints a table row: time, pages, memory, and local links that lead nowhere. */
 async function compare(url: string, maxPages: number, capMs: number): Promise<void> {
-  console.log('| tool | wall s | pages saved | pages/s | peak RSS MB | broken local links |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('| tool | wall s | CPU s | pages saved | pages/s | peak RSS MB | broken local links |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const tool of tools(maxPages)) {
     if (!tool.available) {
-      console.log(`| ${tool.name} | not installed | | | | |`);
+      console.log(`| ${tool.name} | not installed | | | | | |`);
       continue;
     }
     const out = await mkdtemp(join(tmpdir(), 'sitezip-site-bench-'));
@@ -90,7 +90,7 @@ async function compare(url: string, maxPages: number, capMs: number): Promise<vo
       const note = run.timedOut ? ' (cap reached)' : run.code !== 0 ? ` (exit ${run.code})` : '';
       const rss = Number.isFinite(run.peakRssMb) ? run.peakRssMb.toFixed(1) : '-';
       const broken = links ? `${links.broken} of ${links.references}` : '-';
-      console.log(`| ${tool.name} | ${seconds.toFixed(1)}${note} | ${pages} | ${(pages / seconds).toFixed(1)} | ${rss} | ${broken} |`);
+      console.log(`| ${tool.name} | ${seconds.toFixed(1)}${note} | ${run.cpuSeconds.toFixed(1)} | ${pages} | ${(pages / seconds).toFixed(1)} | ${rss} | ${broken} |`);
       if (links?.examples.length) console.log(`  e.g. ${links.examples.slice(0, 3).join('; ')}`);
     } finally {
       await rm(out, { recursive: true, force: true });
@@ -135,8 +135,8 @@ async function generatedBench(): Promise<void> {
 async function memoryBench(): Promise<void> {
   const sizes = (process.env.BENCH_MEMORY_PAGES ?? '2000,20000').split(',').map(Number);
   console.log(`\nMemory bench: sitezip --full on generated sites (${ASSETS} images, 0 ms latency)\n`);
-  console.log('| pages | wall s | pages/s | peak RSS MB |');
-  console.log('|---:|---:|---:|---:|');
+  console.log('| pages | wall s | CPU s | pages/s | peak RSS MB |');
+  console.log('|---:|---:|---:|---:|---:|');
   for (const pages of sizes) {
     const server = await serveFixture(generatedSite(pages, ASSETS));
     const out = await mkdtemp(join(tmpdir(), 'sitezip-memory-bench-'));
@@ -145,7 +145,7 @@ async function memoryBench(): Promise<void> {
       const run = await measure(tool.command, tool.args(server.url, out), { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' }, CAP_MS);
       const note = run.timedOut ? ' (cap reached)' : run.code !== 0 ? ` (exit ${run.code})` : '';
       const seconds = run.wallMs / 1000;
-      console.log(`| ${pages} | ${seconds.toFixed(1)}${note} | ${(pages / seconds).toFixed(1)} | ${run.peakRssMb.toFixed(1)} |`);
+      console.log(`| ${pages} | ${seconds.toFixed(1)}${note} | ${run.cpuSeconds.toFixed(1)} | ${(pages / seconds).toFixed(1)} | ${run.peakRssMb.toFixed(1)} |`);
     } finally {
       await rm(out, { recursive: true, force: true });
       await server.close();

@@ -23,6 +23,18 @@ async function crawl(options: Parameters<typeof archiveSite>[2] = {}) {
   return { sink, summary, manifest, host: `127.0.0.1_${new URL(site.url).port}` };
 }
 
+/** A crawl whose pages are parsed by `threads` worker threads (see html-scan-pool.ts; '0': in this thread). */
+async function crawlWithParseThreads(threads: string, options: Parameters<typeof archiveSite>[2]) {
+  const before = process.env.SITEZIP_PARSE_THREADS;
+  process.env.SITEZIP_PARSE_THREADS = threads;
+  try {
+    return await crawl(options);
+  } finally {
+    if (before === undefined) delete process.env.SITEZIP_PARSE_THREADS;
+    else process.env.SITEZIP_PARSE_THREADS = before;
+  }
+}
+
 describe('archiveSite', () => {
   it('mirrors the pages in scope, linked to each other by relative paths', async () => {
     site.hits.clear();
@@ -97,5 +109,14 @@ describe('archiveSite', () => {
     expect(sink.files.has(`${host}/deep/1/index.html`)).toBe(true);
     expect(sink.files.has(`${host}/deep/2/index.html`)).toBe(false);
     expect(sink.text(`${host}/deep/1/index.html`)).toContain(`href="${site.origin}/deep/2"`);
+  });
+  it('saves the same files whether pages are parsed in threads or in the main thread', async () => {
+    const inThread = await crawlWithParseThreads('0', { maxVariantsPerPath: 3 });
+    const pooled = await crawlWithParseThreads('2', { maxVariantsPerPath: 3 });
+    expect(inThread.sink.files.size).toBeGreaterThan(10);
+    const files = (sink: MemorySink) => new Map([...sink.files].filter(([path]) => path !== 'sitezip-manifest.json').sort(([a], [b]) => a.localeCompare(b)));
+    expect(files(pooled.sink)).toEqual(files(inThread.sink));
+    const resources = (manifest: Manifest) => [...manifest.resources].sort((a, b) => a.url.localeCompare(b.url));
+    expect(resources(pooled.manifest)).toEqual(resources(inThread.manifest));
   });
 });

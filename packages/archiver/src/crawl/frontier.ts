@@ -64,7 +64,9 @@ export class Frontier {
     if (this.entries.size >= maxPages) return this.refused(canonical, 'max-pages', `more than ${maxPages} pages`, `maxPages (${maxPages}) reached`);
     const url = new URL(reference, base);
     url.hash = '';
-    const entry: PageEntry = { url: url.href, canonical, depth, path: this.pathFor(canonical) };
+    // Most links are already canonical: one string then serves both (a URL set of 20,000 pages).
+    const href = url.href === canonical ? canonical : url.href;
+    const entry: PageEntry = { url: href, canonical, depth, path: this.pathFor(canonical) };
     this.entries.set(canonical, entry);
     this.queue.push(entry);
     return entry;

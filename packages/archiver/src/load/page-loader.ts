@@ -2,6 +2,7 @@ import type { DecodedDocument } from '../capture/encoding.js';
 import type { RenderReport } from '../capture/manifest.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import type { HtmlScan, HtmlTooComplexError } from '../parse/index.js';
+import type { HtmlScanner } from '../parse/html-scan-pool.js';
 
 /** What loading a page needs from its capture. */
 export interface PageLoadContext {
@@ -21,6 +22,8 @@ export interface PageLoadInit {
    * request waits its turn, not the work on the page.
    */
   gate?: <T>(request: () => Promise<T>) => Promise<T>;
+  /** Parses the page's HTML (a crawl's pool of threads); otherwise it is parsed in this thread on first use. */
+  scanner?: HtmlScanner;
 }
 
 /** A page's robots directives, from its `<meta name="robots">` tags and X-Robots-Tag header. */

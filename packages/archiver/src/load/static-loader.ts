@@ -22,7 +22,10 @@ export function staticLoader(early?: EarlyRequest): PageLoader {
         const request = () => ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.document });
         response = await (init.gate ? init.gate(request) : request());
       }
-      return loadedPage(ctx, response);
+      const page = loadedPage(ctx, response);
+      if (!init.scanner || !page.document) return page;
+      const scanned = await init.scanner.scan(page.document.html, ctx.options.maxPageReferences);
+      return { ...page, scan: () => scanned, directives: () => directivesOf(response, scanned) };
     },
   };
 }

@@ -116,6 +116,29 @@ export function findHtmlRefs(html: string, maxRefs = Infinity): HtmlScan {
   return result;
 }
 
+/**
+ * A scan made in another thread (see html-scan-pool.ts), as structured clone carries it: the
+ * scan and, when it kept them, the elements a rewrite revisits and the outline. Cloned in one
+ * message, so the outline's `<head>` and `<body>` keep their identity.
+ */
+export interface PortableScan {
+  scan: HtmlScan;
+  replay?: { visits: Visit[]; outline: DocumentOutline };
+}
+
+/** {@link findHtmlRefs}, with what a rewrite needs to skip parsing again, for sending to another thread. */
+export function findPortableHtmlRefs(html: string, maxRefs = Infinity): PortableScan {
+  const scan = findHtmlRefs(html, maxRefs);
+  const replay = replays.get(scan);
+  return replay ? { scan, replay: { visits: replay.visits, outline: replay.outline } } : { scan };
+}
+
+/** The scan of `html` another thread made: a rewrite of `html` with it then does not parse again. */
+export function adoptPortableScan(html: string, portable: PortableScan): HtmlScan {
+  if (portable.replay) replays.set(portable.scan, { html, ...portable.replay });
+  return portable.scan;
+}
+
 /** One visit that mattered: the element, and whether it was visited as it opened or closed. */
 interface Visit {
   el: Element;

@@ -2,7 +2,9 @@ export { parseSrcset, rewriteSrcset, serializeSrcset, type SrcsetCandidate } fro
 export { cssCharset, findCssRefs, rewriteCss, type CssRef } from './css.js';
 export { HTML_SOURCES, PLACEHOLDER_MARKERS, type AttrTest, type HtmlSource, type RefKind } from './html-sources.js';
 export {
+  adoptPortableScan,
   findHtmlRefs,
+  findPortableHtmlRefs,
   HtmlTooComplexError,
   MAX_OPEN_ELEMENTS,
   rewriteHtml,
@@ -11,6 +13,7 @@ export {
   type HtmlScan,
   type InlineScript,
   type InlineScriptMap,
+  type PortableScan,
   type RewriteHtmlOptions,
 } from './html.js';
 export { findModuleImports, moduleLexerReady, rewriteModule, type RewriteModuleOptions } from './js-modules.js';

@@ -42,7 +42,7 @@ export class JournaledZipSink extends ZipSink {
     const { dataStart, dataEnd, deflated } = entryData(previous, record);
     void this.follow(record.path, record.size, async () => {
       this.claim(record.path);
-      this.zip.addReadStreamLazy(record.path, { compress: deflated, size: record.size, mtime: this.mtime }, (cb) => {
+      this.addLazy(record.path, { compress: deflated, size: record.size }, (cb) => {
         const raw = dataEnd > dataStart ? createReadStream(previous, { start: dataStart, end: dataEnd - 1 }) : Readable.from([]);
         cb(null, deflated ? raw.pipe(createInflateRaw()) : raw);
       });

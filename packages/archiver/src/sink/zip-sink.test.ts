@@ -87,4 +87,40 @@ describe('ZipSink', () => {
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(8 * 1024 * 1024);
     await sink.close();
   });
+  it('makes the capture wait while the archive is far behind, and lets it go as entries are written', async () => {
+    // An output that takes nothing until told to: yazl's queue of entries only grows.
+    let flowing = false;
+    let held: (() => void)[] = [];
+    const output = new Writable({
+      write(_chunk: Buffer, _encoding, callback) {
+        if (flowing) callback();
+        else held.push(() => callback());
+      },
+    });
+    const sink = new ZipSink(output);
+    let settled = 0;
+    const adds = Array.from({ length: 400 }, (_, i) => sink.add(`page-${i}.html`, Buffer.from(`<p>${i}</p>`), { compress: true }).then(() => settled++));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The first entries were let through, the rest wait for room.
+    expect(settled).toBeGreaterThan(100);
+    expect(settled).toBeLessThan(400);
+    flowing = true;
+    for (const go of held) go();
+    held = [];
+    await Promise.all(adds);
+    expect(settled).toBe(400);
+    await sink.close();
+  });
+
+  it('gives each entry name a buffer of its own, not a slice of the shared pool', async () => {
+    const sink = new ZipSink(new Writable({ write: (_chunk, _encoding, callback) => callback() }));
+    await sink.add('a/short-name.html', Buffer.from('x'), { compress: false });
+    await sink.addFile('b/other-name.bin', '/dev/null', { compress: false, size: 0 });
+    // yazl keeps these until the archive closes: a pooled slice would keep an 8 KB slab alive.
+    const names = (sink as unknown as { zip: { entries: { utf8FileName: Buffer }[] } }).zip.entries.map((e) => e.utf8FileName);
+    expect(names.map((name) => name.toString())).toEqual(['a/short-name.html', 'b/other-name.bin']);
+    for (const name of names) expect(name.buffer.byteLength).toBe(name.length);
+    expect(Buffer.poolSize).toBe(8 * 1024);
+    await sink.close();
+  });
 });
