@@ -15,6 +15,9 @@ export default defineConfig({
       'apps/api/test/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
     ],
+    // Two test files at once (vitest's default on 2 cores is one): every file keeps to its own
+    // temp folders, ports, databases and queue prefixes, so any two can run side by side.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     env: { SITEZIP_ALLOW_PRIVATE_NETWORKS: '' },
