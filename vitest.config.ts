@@ -15,8 +15,14 @@ export default defineConfig({
       'apps/api/test/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
     ],
+    // Two test files at once (vitest's default on 2 cores is one): every file keeps to its own
+    // temp folders, ports, databases and queue prefixes, so any two can run side by side.
+    maxWorkers: 2,
     testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Hooks start the API's real parts: a PGlite (about 4 s of CPU: WebAssembly, migrations),
+    // fixture servers, browsers. Beside another test file on a busy 2-core machine that has taken
+    // 15-30 s, so a hook only counts as hung after a minute.
+    hookTimeout: 60_000,
     env: { SITEZIP_ALLOW_PRIVATE_NETWORKS: '' },
   },
 });

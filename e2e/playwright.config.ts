@@ -25,7 +25,10 @@ export default defineConfig({
   testIgnore: 'billing/**',
   outputDir: '../test-results',
   timeout: 60_000,
-  workers: 1,
+  // Two spec files at once. Each test makes its own accounts (random emails), fixture sites
+  // (port 0) and temp folders; what the workers share is the one server below, whose
+  // per-address limits and capture slots are raised there so one worker never waits on the other.
+  workers: 2,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -44,6 +47,12 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SITEZIP_ALLOW_PRIVATE_NETWORKS: '1',
       LOG_LEVEL: 'warn',
+      // Every worker is 127.0.0.1: two of them registering at once must not share the
+      // 30-a-minute login limit (the limit itself is tested in apps/api/test/auth.test.ts).
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      // A test that holds a job at a gate keeps a capture slot; with the default 2 slots, two
+      // workers doing so would queue every other job past the 5 s of an expect.
+      JOB_CONCURRENCY: '4',
     },
   },
 });

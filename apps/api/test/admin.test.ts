@@ -29,7 +29,9 @@ describe('npm run admin (embedded PGlite)', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('sets plans through a running server, and directly when it is stopped', { timeout: 90_000 }, async () => {
+  // Five admin processes, each loading the API's TypeScript through tsx and most opening PGlite
+  // themselves (about 6 s of CPU each): minutes when the machine is shared with another file.
+  it('sets plans through a running server, and directly when it is stopped', { timeout: 240_000 }, async () => {
     const env = { DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'none'), PASSWORD_HASH_COST: '12', LOG_LEVEL: 'silent' };
     const app = await buildApp(loadConfig(env));
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -68,7 +70,8 @@ describe('npm run admin (PostgreSQL)', () => {
   });
   afterAll(() => database.drop());
 
-  it('works on DATABASE_URL with or without a server', async () => {
+  // An app and an admin process that both migrate PostgreSQL: over 30 s on a busy machine.
+  it('works on DATABASE_URL with or without a server', { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sitezip-admin-pg-'));
     const env = { DATA_DIR: dataDir, DATABASE_URL: database.url, PASSWORD_HASH_COST: '12', LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'none') };
     const app = await buildApp(loadConfig(env));

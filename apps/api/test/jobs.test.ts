@@ -118,7 +118,9 @@ describe('jobs', () => {
 });
 
 describe('expiry by the sweeper on its own', () => {
-  it('removes an expired download within the sweep interval', async () => {
+  // Starts an app of its own (PGlite: about 4 s of CPU) and runs a capture: beside another test
+  // file on a busy machine that outlasts 30 s.
+  it('removes an expired download within the sweep interval', { timeout: 90_000 }, async () => {
     const short = await createTestApp('pglite', { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', FILE_TTL_SECONDS: '1', SWEEP_INTERVAL_SECONDS: '1' });
     try {
       const response = await short.app.inject({ method: 'POST', url: '/download', payload: { url: site.url } });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { archivePage, MemorySink, type Manifest } from '../src/index.js';
 import { PNG_1PX, serveFixture, type FixtureSite } from './support/fixture-site.js';
 
@@ -15,7 +16,20 @@ afterEach(async () => {
 
 const manifestOf = (sink: MemorySink) => JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
 const failure = (sink: MemorySink, suffix: string) => manifestOf(sink).resources.find((r) => r.url.endsWith(suffix));
-const spoolDirs = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('sitezip-spool-'));
+
+/**
+ * A temporary folder for this test alone, made the process's (the engine spools under
+ * os.tmpdir(), which reads TMPDIR), so other test files running at once leave nothing in it.
+ */
+async function ownTmpdir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'sitezip-bad-input-'));
+  vi.stubEnv('TMPDIR', dir);
+  onTestFinished(async () => {
+    vi.unstubAllEnvs();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
 
 describe('hostile and broken websites', () => {
   it('reads the sloppy HTTP of old servers (bare LF line ends, control characters in a header)', async () => {
@@ -33,7 +47,7 @@ describe('hostile and broken websites', () => {
   });
 
   it('stops an endless response at the size limit and a declared 2 GB one before reading it', async () => {
-    const before = await spoolDirs();
+    const temp = await ownTmpdir();
     site = await serveFixture({
       '/': { body: '<img src="endless.png"><img src="huge.png"><img src="ok.png">' },
       '/endless.png': {
@@ -62,16 +76,18 @@ describe('hostile and broken websites', () => {
     expect(failure(sink, '/huge.png')).toMatchObject({ errorCode: 'TOO_LARGE' });
     expect(failure(sink, '/ok.png')).toMatchObject({ status: 200 });
     // The partly spooled body was removed with its temporary folder.
-    expect(await spoolDirs()).toEqual(before);
+    expect(await readdir(temp)).toEqual([]);
   });
 
   it('spools large bodies to disk and still archives them intact', async () => {
+    const temp = await ownTmpdir();
     const big = randomBytes(3_000_000);
     site = await serveFixture({ '/': { body: '<video src="movie.mp4"></video>' }, '/movie.mp4': { type: 'video/mp4', body: big } });
     const sink = new MemorySink();
     await archivePage(site.url, sink, { ...local, spoolThresholdBytes: 1_000_000 });
     const saved = [...sink.files].find(([path]) => path.endsWith('movie.mp4'))?.[1];
     expect(saved?.equals(big)).toBe(true);
+    expect(await readdir(temp)).toEqual([]);
   });
 
   it('gives up on a body that trickles forever', async () => {
