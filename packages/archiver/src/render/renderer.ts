@@ -50,8 +50,10 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
     async render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage> {
       // The first page to load is checked once saved: its check pages open while it settles (the
       // browser idles then). Once only: pages of a site render side by side and all start "first".
+      // Not in a lent browser: each page there takes one of the slots other captures share, and a
+      // capture holding three at once (its render and two check pages) starved the others.
       const onLoaded = () => {
-        if (sparesOpened) return;
+        if (source || sparesOpened) return;
         sparesOpened = true;
         for (let i = 0; i < 2; i++) {
           const spare = openCheckPage(host);
