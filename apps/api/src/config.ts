@@ -37,6 +37,8 @@ const envSchema = z.object({
   CAPTURE_USER: z.string().default('nobody'),
   // A page's context takes about a core while it renders: one per core by default. 0: no shared browser.
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(Math.max(1, availableParallelism())),
+  // A page's render (browser start and its wait for quiet included) before it is saved as served.
+  RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   BROWSER_MEMORY_MB: z.coerce.number().int().min(256).default(3072),
   BROWSER_RESTART_MB: z.coerce.number().int().min(64).default(1024),
   WORKER_GRACE_SECONDS: positiveInt.default(60),
@@ -113,6 +115,8 @@ export interface Config {
    * (RENDER_CONCURRENCY=0): each capture that renders starts a browser of its own.
    */
   sharedBrowser: { concurrency: number; restartAboveBytes: number; memoryLimitBytes: number } | undefined;
+  /** A page's render at most; past it the page is saved as served, with the reason. */
+  renderTimeoutMs: number;
   /** On SIGTERM a worker finishes its jobs for this long, then hands them back to the queue. */
   workerGraceMs: number;
   /** A job whose worker stops renewing its lock for this long is given to another worker. */
@@ -178,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     sharedBrowser: e.RENDER_CONCURRENCY
       ? { concurrency: e.RENDER_CONCURRENCY, restartAboveBytes: e.BROWSER_RESTART_MB * MB, memoryLimitBytes: e.BROWSER_MEMORY_MB * MB }
       : undefined,
+    renderTimeoutMs: e.RENDER_TIMEOUT_SECONDS * 1000,
     workerGraceMs: e.WORKER_GRACE_SECONDS * 1000,
     workerLockMs: e.WORKER_LOCK_SECONDS * 1000,
     jobs: {

@@ -97,6 +97,9 @@ beforeAll(async () => {
     // Far more than these pages need, far less than the huge one takes.
     CAPTURE_MEMORY_MB: '200',
     PASSWORD_HASH_COST: '12',
+    // A worker's first render starts its Chromium: with other test files running beside this
+    // one, that can outlast the default 20 s, and the page would be saved as served.
+    RENDER_TIMEOUT_SECONDS: '60',
   };
   // The API processes migrate the same database at the same time: the advisory lock serialises them.
   apis.push(...(await Promise.all([startApi('api-a'), startApi('api-b')])));
@@ -199,7 +202,7 @@ describe('two API processes and two workers', () => {
       const zip = await readZip(Buffer.from(await (await fetch(`${apis[0]!.base}${result!.download_url}`)).arrayBuffer()));
       const manifest = JSON.parse(zip.get('sitezip-manifest.json')!.toString()) as { resources: { render?: { output: string } }[] };
       // Rendered (kept live or as a snapshot), not saved as served for want of a browser.
-      expect(['live', 'snapshot']).toContain(manifest.resources[0]?.render?.output);
+      expect(['live', 'snapshot'], JSON.stringify(manifest.resources[0]?.render)).toContain(manifest.resources[0]?.render?.output);
     }
     const starts = (lines: string[]) => lines.filter((line) => line.includes('shared browser started')).length;
     expect(starts(worker.lines)).toBe(1);

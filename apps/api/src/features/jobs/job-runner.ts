@@ -88,6 +88,7 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
       totalTimeoutMs,
       maxTotalBytes: limits.maxZipBytes,
       render: row.render,
+      renderTimeoutMs: config.renderTimeoutMs,
       ...(full ? crawlOptions(row.siteOptions, limits.maxPages) : {}),
     };
     const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, signal };
