@@ -64,13 +64,12 @@ export class ExchangeRecorder {
    * Routes the context's requests and WebSockets here; `page` (opened meanwhile: the routes go in
    * while the tab opens) is the one page allowed to load. Resolves with the page once both are ready.
    */
-  async attach(context: BrowserContext, page: Promise<Page>): Promise<Page> {
-    const [opened] = await Promise.all([
-      page.then((opened) => (this.page = opened)),
-      context.route('**/*', (route) => this.onRoute(route)),
-      context.routeWebSocket(/.*/, (socket) => this.onWebSocket(socket)),
-    ]);
-    return opened;
+  async attach(context: BrowserContext, openPage: () => Promise<Page>): Promise<Page> {
+    await Promise.all([context.route('**/*', (route) => this.onRoute(route)), context.routeWebSocket(/.*/, (socket) => this.onWebSocket(socket))]);
+    // The tab opens once routing is in: one opened while a route was being added could miss it,
+    // and its first request went to the dead proxy (ERR_PROXY_CONNECTION_FAILED).
+    this.page = await openPage();
+    return this.page;
   }
 
   /** From now on the main frame may not navigate away. */

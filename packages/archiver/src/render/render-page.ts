@@ -149,8 +149,12 @@ async function drive(
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
-  const opening = context.newPage();
-  const [page] = await stop.race(Promise.all([recorder.attach(context, opening), context.addInitScript(RECORD_FONT_SOURCES)]));
+  const page = await stop.race(
+    recorder.attach(context, async () => {
+      await context.addInitScript(RECORD_FONT_SOURCES);
+      return context.newPage();
+    }),
+  );
   context.on('page', (other) => {
     if (other === page) return;
     events.popupsClosed++;
