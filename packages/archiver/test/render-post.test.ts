@@ -126,15 +126,7 @@ describe('its capture', () => {
   let manifest: Manifest;
   let dir: string;
   beforeAll(async () => {
-    seen.length = 0;
-    sink = new MemorySink();
-    await archivePage(site.url, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
-    manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
-    dir = await mkdtemp(join(tmpdir(), 'sitezip-render-post-'));
-    for (const [path, data] of sink.files) {
-      await mkdir(dirname(join(dir, path)), { recursive: true });
-      await writeFile(join(dir, path), data);
-    }
+    ({ sink, manifest, dir } = await renderedAndUnpacked(site.url));
   });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -162,6 +154,20 @@ describe('its capture', () => {
     expect({ online: opened.online, failed: opened.failed }).toEqual({ online: [], failed: [] });
   });
 });
+
+/** `url` captured with render `always` (the POSTs it sends counted afresh), and its files unpacked into a folder. */
+async function renderedAndUnpacked(url: string): Promise<{ sink: MemorySink; manifest: Manifest; dir: string }> {
+  seen.length = 0;
+  const sink = new MemorySink();
+  await archivePage(url, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
+  const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+  const dir = await mkdtemp(join(tmpdir(), 'sitezip-render-post-'));
+  for (const [path, data] of sink.files) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), data);
+  }
+  return { sink, manifest, dir };
+}
 
 /**
  * The copy in `dir` opened from file:// with every other request refused, once `shown` is all on
@@ -193,15 +199,7 @@ describe('a page that posts FormData (a random multipart boundary at every send)
   let manifest: Manifest;
   let dir: string;
   beforeAll(async () => {
-    seen.length = 0;
-    sink = new MemorySink();
-    await archivePage(`${site.origin}/forms`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
-    manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
-    dir = await mkdtemp(join(tmpdir(), 'sitezip-render-forms-'));
-    for (const [path, data] of sink.files) {
-      await mkdir(dirname(join(dir, path)), { recursive: true });
-      await writeFile(join(dir, path), data);
-    }
+    ({ sink, manifest, dir } = await renderedAndUnpacked(`${site.origin}/forms`));
   });
   afterAll(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
