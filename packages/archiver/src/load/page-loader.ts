@@ -50,6 +50,8 @@ export interface LoadedPage {
   readonly served?: LoadedPage | undefined;
   /** ...and what the browser fetched while rendering (GET and POST requests), which a live copy replays. */
   readonly browserResponses?: readonly BrowserResponse[] | undefined;
+  /** ...and the scripts its dedicated workers started from, whose sources a live copy embeds. */
+  readonly workerScripts?: readonly string[] | undefined;
 }
 
 /** A response the browser got while rendering, and what it loaded it as. */

@@ -49,3 +49,37 @@ export function rewriteModule(code: string, options: RewriteModuleOptions): stri
   }
   return out + code.slice(last);
 }
+
+/**
+ * A script cut around its import specifiers, for code that links modules only at run time (the
+ * live copy's workers, whose modules become blob: URLs): even entries are code, odd entries the
+ * absolute URL an import asks for, cut out with its quotes (a static import's and a literal
+ * `import()`'s alike), so that any quoted specifier can go in its place. Only the specifiers
+ * `resolve` answers are cut; `import.meta.url` becomes `importMetaUrl` when given.
+ */
+export function splitModuleImports(
+  code: string,
+  options: { resolve: (specifier: string) => string | undefined; importMetaUrl?: string },
+): string[] {
+  const parts: string[] = [];
+  let pending = '';
+  let last = 0;
+  for (const i of lex(code)) {
+    if (i.t === IMPORT_META) {
+      const isUrl = /^\.url(?![\w$])/.test(code.slice(i.e, i.e + 5));
+      if (!isUrl || options.importMetaUrl === undefined) continue;
+      pending += `${code.slice(last, i.s)}(${options.importMetaUrl})`;
+      last = i.e + 4;
+      continue;
+    }
+    const url = i.n === undefined ? undefined : options.resolve(i.n);
+    if (url === undefined) continue;
+    // A static specifier is located inside its quotes, a dynamic one with them.
+    const [start, end] = i.d >= 0 ? [i.s, i.e] : [i.s - 1, i.e + 1];
+    parts.push(pending + code.slice(last, start), url);
+    pending = '';
+    last = end;
+  }
+  parts.push(pending + code.slice(last));
+  return parts;
+}

@@ -30,6 +30,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
     site: true,
   },
   { name: 'script-loaded', start: '/', pages: [], shows: 'What it means for a copy' },
+  // Only its workers write this: the module worker's import, import() and fetch() results.
+  { name: 'workers', start: '/', pages: [], shows: 'Largest planet: Jupiter, 69,911 km in radius, with 95 known moons.' },
 ];
 
 export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));
