@@ -24,7 +24,9 @@ export interface ReplayData {
 export function replayDataScript(data: ReplayData): string {
   // `</script` cannot occur in a file, but U+2028/9 must not break older parsers of the literal.
   const json = JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `window.__SITEZIP_REPLAY__=${json};\n${REPLAY_LAYER}`;
+  // The worker part only where a worker's script was recorded (4 KB of the layer's 16).
+  const layer = Object.keys(data.scripts).length > 0 ? REPLAY_LAYER : replayLayer('');
+  return `window.__SITEZIP_REPLAY__=${json};\n${layer}`;
 }
 
 /**
@@ -36,7 +38,10 @@ export function replayDataScript(data: ReplayData): string {
  * workers whose scripts were recorded from blob: URLs, with this layer running in them too
  * (replay-workers.ts).
  */
-export const REPLAY_LAYER = `(function sitezipReplay(scope) {
+export const REPLAY_LAYER = replayLayer(WORKERS_SOURCE);
+
+function replayLayer(workers: string): string {
+  return `(function sitezipReplay(scope) {
   'use strict';
   var data = scope.__SITEZIP_REPLAY__;
   if (!data || scope.__SITEZIP_REPLAYING__) return;
@@ -123,7 +128,7 @@ export const REPLAY_LAYER = `(function sitezipReplay(scope) {
   function blobUrl(hit, type) {
     return URL.createObjectURL(new Blob([decode(hit.body)], { type: type || hit.headers['content-type'] || '' }));
   }
-  ${WORKERS_SOURCE}
+  ${workers}
   if (scope.XMLHttpRequest) replayXhr();
   if (!worker) replayDom();
   function replayXhr() {  // An XHR POST is found by its body, which comes with send(): open() is held until then.
@@ -202,3 +207,4 @@ export const REPLAY_LAYER = `(function sitezipReplay(scope) {
   }
 })(self);
 `;
+}
