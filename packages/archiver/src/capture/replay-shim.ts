@@ -24,7 +24,7 @@ export interface ReplayData {
 export function replayDataScript(data: ReplayData): string {
   // `</script` cannot occur in a file, but U+2028/9 must not break older parsers of the literal.
   const json = JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  // The worker part only where a worker's script was recorded (4 KB of the layer's 16).
+  // The worker part only where a worker's script was recorded (7 KB of the layer's 19).
   const layer = Object.keys(data.scripts).length > 0 ? REPLAY_LAYER : replayLayer('');
   return `window.__SITEZIP_REPLAY__=${json};\n${layer}`;
 }

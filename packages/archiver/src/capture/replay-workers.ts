@@ -10,6 +10,8 @@
 // Source text inside the replay layer's function: it uses the layer's data, original(),
 // decode(), blobUrl(), here, worker and scope, and its own name, sitezipReplay.
 
+import { SHARED_WORKERS_SOURCE } from './replay-shared-workers.js';
+
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, dataJson;
   function blobOf(part) { return URL.createObjectURL(new Blob([part], { type: 'text/javascript' })); }
@@ -25,32 +27,34 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
     delete busy[url];
     return made[url];
   }
-  // One entry per script and type, so that SharedWorkers of one script share one worker.
   var entries = {};
-  function workerUrl(url, module) {
-    var key = (module ? 'module ' : 'classic ') + url;
+  function workerUrl(url, module, shared) {
+    var key = (module ? 'module ' : 'classic ') + (shared ? 'shared ' : '') + url;
     if (entries[key] || !scripts[url]) return entries[key];
     dataJson = dataJson || JSON.stringify(data);
-    var setup = 'self.__SITEZIP_REPLAY__=' + dataJson + ';self.__SITEZIP_WORKER__=' + JSON.stringify({ page: here, script: url, module: module }) +
+    var setup = 'self.__SITEZIP_REPLAY__=' + dataJson + ';self.__SITEZIP_WORKER__=' + JSON.stringify({ page: here, script: url, module: module, shared: shared }) +
       ';(' + sitezipReplay + ')(self);\\n';
     entries[key] = blobOf(setup + (module ? '' : 'importScripts(self.__SITEZIP_START__);'));
     return entries[key];
   }
-  ['Worker', 'SharedWorker'].forEach(function (name) {
-    var Real = scope[name];
-    if (typeof Real !== 'function') return;
-    var Replayed = function (url, options) {
-      var args = Array.prototype.slice.call(arguments);
-      var module = Boolean(options) && typeof options === 'object' && options.type === 'module';
-      // A worker the page makes from a blob: or data: URL runs as it is.
-      var entry = /^\\s*(blob|data):/i.test(String(url)) ? undefined : workerUrl(original(url), module);
+  // The entry of a worker whose script was recorded; a worker the page makes from a blob: or
+  // data: URL runs as it is.
+  function entryFor(url, options, shared) {
+    var module = Boolean(options) && typeof options === 'object' && options.type === 'module';
+    return /^\\s*(blob|data):/i.test(String(url)) ? undefined : workerUrl(original(url), module, shared);
+  }
+  var RealWorker = scope.Worker;
+  if (typeof RealWorker === 'function') {
+    var ReplayedWorker = function (url, options) {
+      var args = Array.prototype.slice.call(arguments), entry = entryFor(url, options, false);
       if (entry) args[0] = entry;
-      if (entry && module) args[1] = Object.assign({}, options, { type: 'classic' });
-      return Reflect.construct(Real, args, new.target || Real);
+      if (entry && options && typeof options === 'object') args[1] = Object.assign({}, options, { type: 'classic' });
+      return Reflect.construct(RealWorker, args, new.target || RealWorker);
     };
-    Replayed.prototype = Real.prototype;
-    scope[name] = Replayed;
-  });
+    ReplayedWorker.prototype = RealWorker.prototype;
+    scope.Worker = ReplayedWorker;
+  }
+  ${SHARED_WORKERS_SOURCE}
   if (worker) startWorker();
   function startWorker() {
     // The worker's own address as online, not its blob: URL: new URL('x', location) and
@@ -68,6 +72,7 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
         return realImportScripts.apply(scope, urls);
       };
     }
+    if (worker.shared) acceptConnections();
     if (!worker.module) {
       scope.__SITEZIP_START__ = blobOf(linked(worker.script, {}));
       return;

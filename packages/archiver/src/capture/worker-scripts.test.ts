@@ -14,7 +14,7 @@ function recorded(path: string, body: string, type: BrowserResponse['type'] = 's
     method: 'GET',
     url,
     type,
-    response: { requestedUrl: url, url, status, headers: {}, mimeType: 'text/javascript', charset: undefined, body: Buffer.from(body) } as BrowserResponse['response'],
+    response: { requestedUrl: url, url, status, headers: {}, mimeType: 'text/javascript', charset: undefined, body: Buffer.from(body), redirects: [] },
   };
 }
 
