@@ -24,11 +24,14 @@ export class MemoryCheckpointStore implements CheckpointStore {
     return [...this.objects.keys()].filter((key) => key.startsWith(`${jobId}/`)).map((key) => key.slice(jobId.length + 1));
   }
 
-  async put(jobId: string, name: string, body: Readable | Buffer): Promise<void> {
+  async put(jobId: string, name: string, body: Readable | Buffer, length: number): Promise<void> {
     const chunks: Buffer[] = [];
     if (Buffer.isBuffer(body)) chunks.push(body);
     else for await (const chunk of body) chunks.push(chunk as Buffer);
-    this.objects.set(`${jobId}/${name}`, Buffer.concat(chunks));
+    const data = Buffer.concat(chunks);
+    // As a bucket would refuse a body of another length than announced.
+    if (data.length !== length) throw new Error(`checkpoint object ${jobId}/${name}: ${data.length} bytes, ${length} announced`);
+    this.objects.set(`${jobId}/${name}`, data);
   }
 
   async read(jobId: string, name: string, range?: ByteRange): Promise<Readable> {

@@ -68,4 +68,13 @@ describe('crawl checkpoints', () => {
     await checkpoints.prepare(JOB, here.dir, log);
     expect(await readFile(here.journal, 'utf8')).toBe('{"t":"start"}\n{"t":"page"}\n');
   });
+
+  it('sweeps the checkpoints of jobs that are over, and only those', async () => {
+    const store = new MemoryCheckpointStore();
+    const checkpoints = new CrawlCheckpoints(store, { intervalMs: 20, bytes: 1 << 20 });
+    await store.put('over', '000000/crawl.json', Buffer.from('{}'), 2);
+    await store.put('running', '000000/crawl.json', Buffer.from('{}'), 2);
+    expect(await checkpoints.sweep(async (id) => id === 'over')).toBe(1);
+    expect(await store.jobs()).toEqual(['running']);
+  });
 });
