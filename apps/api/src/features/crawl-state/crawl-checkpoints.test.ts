@@ -77,4 +77,26 @@ describe('crawl checkpoints', () => {
     expect(await checkpoints.sweep(async (id) => id === 'over')).toBe(1);
     expect(await store.jobs()).toEqual(['running']);
   });
+
+  it('keeps the run a continued run came from until the continued one holds as much ZIP', async () => {
+    const store = new MemoryCheckpointStore();
+    const checkpoints = new CrawlCheckpoints(store, { intervalMs: 20, bytes: 1 << 20 });
+    const here = stateFiles(join(root, 'a', JOB));
+    const first = await (await checkpoints.prepare(JOB, here.dir, log))();
+    await openRun(here, '{"t":"start"}\n', 'ZIP-ONE-TEN');
+    first.onStateOpened();
+    await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(2));
+    await first.stop();
+
+    const there = stateFiles(join(root, 'b', JOB));
+    const second = await (await checkpoints.prepare(JOB, there.dir, log))();
+    await openRun(there, '{"t":"start"}\n', 'ZIP');
+    second.onStateOpened();
+    await vi.waitFor(async () => expect((await store.list(JOB)).filter((name) => name.startsWith('000001/'))).toHaveLength(2));
+    expect((await store.list(JOB)).filter((name) => name.startsWith('000000/'))).toHaveLength(2);
+    await appendFile(there.journal, '{"t":"page"}\n');
+    await appendFile(there.partial, '-ONE-TEN-MORE');
+    await vi.waitFor(async () => expect((await store.list(JOB)).every((name) => name.startsWith('000001/'))).toBe(true));
+    await second.stop();
+  });
 });
