@@ -49,6 +49,8 @@ export interface RenderChoice {
   checked: boolean;
   /** Its route shape: first path segment, depth, and a short hash of its served scripts. */
   shape: string;
+  /** How long its check took (both copies opened at once), when it was checked. */
+  checkMs?: number;
   note?: string;
 }
 

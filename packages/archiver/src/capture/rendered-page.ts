@@ -55,7 +55,7 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
       if (chosen) report.check = chosen;
       const by = plan.decides === 'site' ? 'decided' : passed ? 'checked' : 'fell-back';
       const note = by === 'fell-back' ? { note: `its live copy failed: ${failure(liveCheck)}` } : {};
-      kept = { live: passed ? live : undefined, choice: { by, checked: true, shape, ...note } };
+      kept = { live: passed ? live : undefined, choice: { by, checked: true, shape, checkMs: Math.round(ms), ...note } };
     }
   } finally {
     // Pages waiting for this check go on as soon as its outcome is known (or it failed: not live).
