@@ -31,6 +31,27 @@ export interface RenderReport {
   check?: CopyCheck;
   /** Both copies' checks, when a live copy was tried: the decision between them. */
   candidates?: { live: CopyCheck | undefined; snapshot: CopyCheck | undefined };
+  /** Why the page got its output (live or snapshot), in its capture (see capture/render-guard.ts). */
+  choice?: RenderChoice;
+}
+
+/** How a rendered page's output was chosen. */
+export interface RenderChoice {
+  /**
+   * `decided`: its check of both copies decided for the site (the first rendered page).
+   * `checked`: checked in a live site, its live copy passed and was kept. `fell-back`: its live
+   * copy failed its check, its snapshot was saved. `followed`: saved unchecked, as the site or
+   * its route shape had decided (`note` says which). `no-live-copy`: its served HTML could not be
+   * made a live copy (or nothing could check one): saved as `output` says.
+   */
+  by: 'decided' | 'checked' | 'fell-back' | 'followed' | 'no-live-copy';
+  /** Whether its copies were checked before its output was chosen (`candidates` holds the scores). */
+  checked: boolean;
+  /** Its route shape: first path segment, depth, and a short hash of its served scripts. */
+  shape: string;
+  /** How long its check took (both copies opened at once), when it was checked. */
+  checkMs?: number;
+  note?: string;
 }
 
 /** How a copy opened from file:// with the network off compares with the page it was made from. */

@@ -21,6 +21,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'redoc', start: '/', pages: [], shows: 'Add a new pet to the store' },
   { name: 'vitepress', start: '/', pages: ['/markdown-examples', '/api-examples'], shows: 'My great project tagline', fallback: 'clean', site: true },
   { name: 'react-router', start: '/', pages: ['/pets', '/pets/4', '/about'], shows: 'Find a pet to adopt', fallback: 'index', site: true },
+  // Its start page works from a folder (the router's catch-all shows it), its deeper pages do not.
+  { name: 'home-fallback', start: '/', pages: ['/guides/packing', '/guides/water', '/guides/weather', '/team/ada', '/team/lin'], shows: 'Welcome to Trail notes', fallback: 'index', site: true },
   {
     name: 'docusaurus',
     start: '/',
