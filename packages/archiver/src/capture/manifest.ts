@@ -93,6 +93,13 @@ export interface ManifestEntry {
   lastModified?: string;
   /** SHA-256 (hex) of the body as received, before any rewriting: an update compares it. */
   sha256?: string;
+  /**
+   * Until when the server said the body stays current (RFC 9111 freshness: Cache-Control
+   * max-age, Expires): an update takes the file from this copy without asking before then.
+   */
+  freshUntil?: string;
+  /** An update took this file from the previous copy without a request: it was still fresh (see freshUntil). */
+  fresh?: boolean;
 }
 
 /** URLs of one kind of change: how many, and the first ones. */
@@ -108,6 +115,8 @@ export interface UpdateReport {
   /** Saved both times with the same content, and how many of them the server answered 304 (bytes copied, not downloaded). */
   unchanged: number;
   notModified: number;
+  /** Of the unchanged, how many were still fresh (see ManifestEntry.freshUntil): taken without a request. */
+  fresh: number;
   changed: UpdateList;
   /** Saved now, not in the previous copy. */
   new: UpdateList;
