@@ -16,6 +16,8 @@ const ASSET_BYTES = Number(process.env.BENCH_ASSET_BYTES ?? 10_000);
 const LATENCY_MS = Number(process.env.BENCH_SITE_LATENCY_MS ?? 20);
 /** Per-response transfer rate in KB/s (0: unlimited): a body takes its size / rate to arrive, a 304 nothing. */
 const LINK_KBPS = Number(process.env.BENCH_LINK_KBPS ?? 0);
+/** Seconds of Cache-Control max-age on everything but pages (0: none), as sites serve versioned assets. */
+const ASSET_MAX_AGE = Number(process.env.BENCH_ASSET_MAX_AGE ?? 0);
 
 const sitezipBin = new URL('../packages/archiver/bin/sitezip.js', import.meta.url).pathname;
 
@@ -35,7 +37,12 @@ function withValidators(routes: Record<string, FixtureRoute>, traffic: Traffic):
   for (const [path, route] of Object.entries(routes)) {
     const body = Buffer.from(route.body ?? '');
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 20)}"`;
-    const headers = { etag, 'last-modified': 'Tue, 24 Nov 2026 10:00:00 GMT' };
+    const page = (route.type ?? 'text/html').startsWith('text/html');
+    const headers = {
+      etag,
+      'last-modified': 'Tue, 24 Nov 2026 10:00:00 GMT',
+      ...(ASSET_MAX_AGE && !page ? { 'cache-control': `max-age=${ASSET_MAX_AGE}` } : {}),
+    };
     served[path] = {
       handle: (request: IncomingMessage, response: ServerResponse) => {
         if (request.headers['if-none-match'] === etag) {

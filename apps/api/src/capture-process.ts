@@ -1,6 +1,5 @@
 import { Socket } from 'node:net';
 import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   archivePage,
@@ -13,6 +12,7 @@ import {
   type BrowserSource,
   type CaptureProgress,
 } from '@sitezip/archiver';
+import { stateFiles } from './features/crawl-state/state-files.js';
 import { ZIP_FD, type CaptureRequest, type CaptureUsage, type ChildMessage, type ParentMessage } from './features/capture/capture-protocol.js';
 
 // Process edge of one capture, forked by the process that runs jobs (see capture-pool.ts). It
@@ -81,15 +81,17 @@ function zipOutput(): Socket {
  * it; the job runner removes it once the job is over.
  */
 async function resumableSite(request: CaptureRequest, stateDir: string, hooks: Parameters<typeof archiveSite>[3]): Promise<ArchiveSummary> {
-  const output = join(stateDir, 'capture.zip');
+  const { output, partial } = stateFiles(stateDir);
   // The same job's URL changes only for its http fallback, whose crawl starts afresh.
-  const state = await openCrawlState(output, `${output}.partial`, request.url, request.options, true).catch((error: unknown) => {
-    if (error instanceof ResumeMismatch) return openCrawlState(output, `${output}.partial`, request.url, request.options, false);
+  const state = await openCrawlState(output, partial, request.url, request.options, true).catch((error: unknown) => {
+    if (error instanceof ResumeMismatch) return openCrawlState(output, partial, request.url, request.options, false);
     throw error;
   });
+  // The parent checkpoints these files from now on.
+  await send({ type: 'state-opened' });
   const summary = await archiveSite(request.url, state.sink, request.options, { ...hooks, resume: state.resume });
   state.keep();
-  await pipeline(createReadStream(`${output}.partial`), zipOutput());
+  await pipeline(createReadStream(partial), zipOutput());
   return summary;
 }
 

@@ -43,6 +43,9 @@ const envSchema = z.object({
   BROWSER_RESTART_MB: z.coerce.number().int().min(64).default(1024),
   WORKER_GRACE_SECONDS: positiveInt.default(60),
   WORKER_LOCK_SECONDS: positiveInt.default(30),
+  // With S3: a running crawl's state is copied to the bucket this often (0: never), or once this much is new.
+  CRAWL_CHECKPOINT_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  CRAWL_CHECKPOINT_MB: z.coerce.number().positive().max(1024).default(8),
   JOB_CONCURRENCY: positiveInt.default(2),
   JOB_QUEUE_MAX: positiveInt.default(50),
   FILE_TTL_SECONDS: positiveInt.default(3600),
@@ -136,6 +139,12 @@ export interface Config {
   redis: { url: string; prefix: string } | undefined;
   /** ZIPs in an S3-compatible bucket instead of DATA_DIR/files. */
   s3: S3Settings | undefined;
+  /**
+   * With s3: Full Website crawls are checkpointed to the bucket at most every intervalMs, or once
+   * `bytes` are new, so that a worker on another machine continues a crawl whose worker died.
+   * Undefined: not checkpointed (embedded, or CRAWL_CHECKPOINT_SECONDS=0).
+   */
+  crawlCheckpoint: { intervalMs: number; bytes: number } | undefined;
   /** Payments through Stripe; without them billing answers 503 and `npm run admin` sets plans. */
   stripe: StripeSettings | undefined;
   /** The web app's public address (APP_URL) for Stripe's return links; else the request's own origin. */
@@ -205,6 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
           prefix: e.S3_PREFIX,
         }
       : undefined,
+    crawlCheckpoint:
+      e.S3_BUCKET && e.CRAWL_CHECKPOINT_SECONDS > 0
+        ? { intervalMs: Math.round(e.CRAWL_CHECKPOINT_SECONDS * 1000), bytes: Math.round(e.CRAWL_CHECKPOINT_MB * MB) }
+        : undefined,
     stripe: stripeSettings(e),
     appUrl: e.APP_URL?.replace(/\/+$/, ''),
     supportEmail: e.SUPPORT_EMAIL,

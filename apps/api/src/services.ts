@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { isFinalStatus } from '@sitezip/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
@@ -16,7 +17,9 @@ import { CapturePool } from './features/capture/capture-pool.js';
 import { SharedBrowser } from './features/capture/shared-browser.js';
 import { TokenService } from './features/auth/tokens.js';
 import { LocalFileStore, type FileStore } from './features/files/file-store.js';
-import { S3FileStore } from './features/files/s3-file-store.js';
+import { createS3Client, S3FileStore } from './features/files/s3-file-store.js';
+import { CrawlCheckpoints } from './features/crawl-state/crawl-checkpoints.js';
+import { S3CheckpointStore } from './features/crawl-state/s3-checkpoint-store.js';
 import { ZipPreview } from './features/files/zip-preview.js';
 import { LocalJobEvents, type JobEvents } from './features/jobs/job-events.js';
 import { BullJobQueue } from './features/jobs/bull-job-queue.js';
@@ -57,6 +60,15 @@ export interface Services {
   /** Where rate limits count: in Redis when there is one, so that every API process shares them. */
   limits: RateLimitStore | undefined;
   close(): Promise<void>;
+}
+
+/** The scaled shape's crawl checkpoints, in its bucket. */
+function createCheckpoints(config: Readonly<Config>): CrawlCheckpoints | undefined {
+  if (!config.s3 || !config.crawlCheckpoint) return undefined;
+  // Checkpoints are streamed PUTs of known length: without this the SDK sends them aws-chunked
+  // with a trailing checksum, which S3-compatible servers without that feature store verbatim.
+  const client = createS3Client(config.s3, { requestChecksumCalculation: 'WHEN_REQUIRED' });
+  return new CrawlCheckpoints(new S3CheckpointStore(client, config.s3.bucket, config.s3.prefix), config.crawlCheckpoint);
 }
 
 async function createFileStore(config: Readonly<Config>): Promise<FileStore> {
@@ -116,13 +128,18 @@ export async function createServices(config: Readonly<Config>, log: FastifyBaseL
   // Started by the first render only: the API processes of the scaled mode never start it.
   const browser = config.sharedBrowser && new SharedBrowser({ ...config.sharedBrowser, runAs, log });
   const captures = new CapturePool({ memoryLimitBytes: config.captureMemoryBytes, warm: config.captureWarmProcesses, runAs, browser });
-  const runner: JobRunnerDeps = { config, jobs, store, events, captures, log };
+  const checkpoints = createCheckpoints(config);
+  const runner: JobRunnerDeps = { config, jobs, store, events, captures, log, checkpoints };
   const queue: JobQueue = redis
     ? new BullJobQueue(redis.queue, config.redis!.prefix)
     : new EmbeddedJobQueue(config.jobs.concurrency, (id) => runJob(runner, id));
   const downloads = createDownloadServices({ config, db: database.db, jobs, queue, events, store, secret: jwtSecret, log });
   runner.afterJob = downloads.afterJob;
-  const sweeper = new Sweeper(jobs, store, preview, log, [(now) => downloads.bulkService.sweep(now)]);
+  const sweeper = new Sweeper(jobs, store, preview, log, [
+    (now) => downloads.bulkService.sweep(now),
+    // Checkpoints of jobs that ended without their worker deleting them (it died at the end).
+    async () => (checkpoints ? checkpoints.sweep(async (id) => isFinalStatus((await jobs.get(id))?.status ?? 'expired')) : 0),
+  ]);
   const billing = createBilling(config.stripe, database.db, log);
   // API processes of the scaled mode only enqueue: their workers keep the warm capture processes.
   if (!redis) captures.warmUp();

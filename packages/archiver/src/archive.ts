@@ -4,6 +4,7 @@ import { capturePage } from './capture/capture-page.js';
 import { drain, noteProtocol, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { fetchResource } from './capture/fetch-resource.js';
 import { MANIFEST_PATH, type Manifest } from './capture/manifest.js';
+import { GUARD_LIMITS, RenderGuard } from './capture/render-guard.js';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { isArchiveError } from './errors.js';
@@ -148,7 +149,7 @@ export async function runCapture(
     moduleTasks: new Set(),
     importMap: new Map(),
     refusals: new Refusals(hooks.resume && record),
-    renderOutput: undefined,
+    renderGuard: new RenderGuard(),
     offer: (responses) => fetcher.offer(responses),
     record,
     resolve: (request) => fetchResource(ctx, request),
@@ -206,7 +207,11 @@ export async function loadStartPage(ctx: CaptureContext, pageUrl: string): Promi
   return page;
 }
 
-/** The self-check of the rendered pages, once every file is written: scores go into their manifest entries. */
+/**
+ * The self-check of rendered pages saved unchecked, once every file is written: scores go into
+ * their manifest entries (the output is already chosen). It spends what the pages checked as
+ * they were saved left of the capture's budget of checked pages (GUARD_LIMITS.checks).
+ */
 async function checkRenderedPages(ctx: CaptureContext, copying: CopyingSink): Promise<void> {
   if (!copying.copying || ctx.signal.aborted || !ctx.loader.verify) return;
   const folder = await copying.startCopying();
@@ -215,7 +220,7 @@ async function checkRenderedPages(ctx: CaptureContext, copying: CopyingSink): Pr
       ? [{ url: entry.url, file: join(folder, entry.path), report: entry.render }]
       : [],
   );
-  await ctx.loader.verify(targets, ctx.signal);
+  await ctx.loader.verify(targets.slice(0, Math.max(0, GUARD_LIMITS.checks - ctx.renderGuard.checked)), ctx.signal);
 }
 
 function renderedOf(manifest: Manifest): ArchiveSummary['rendered'] {

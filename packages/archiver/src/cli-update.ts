@@ -24,9 +24,10 @@ const LISTED = 10;
 
 /** The summary's lines about an update: the counts, then the first URLs of each change. */
 export function updateLines(report: UpdateReport): string[] {
-  const { unchanged, notModified, changed, new: added, gone } = report;
+  const { unchanged, notModified, fresh, changed, new: added, gone } = report;
+  const notAsked = fresh ? `, ${fresh} still fresh and not asked` : '';
   const lines = [
-    `  updated: ${unchanged} unchanged (${notModified} answered 304, copied from the previous ZIP), ${changed.count} changed, ` +
+    `  updated: ${unchanged} unchanged (${notModified} answered 304${notAsked}, copied from the previous ZIP), ${changed.count} changed, ` +
       `${added.count} new, ${gone.count} gone since the previous copy`,
   ];
   for (const [label, list] of [['changed', changed], ['new', added], ['gone', gone]] as const) {

@@ -20,7 +20,7 @@ export type { ArchiveSink } from './sink/archive-sink.js';
 export { MemorySink } from './sink/memory-sink.js';
 export { ZipSink, zipFileSink } from './sink/zip-sink.js';
 export { archiveSite } from './archive-site.js';
-export { openCrawlState, ResumeMismatch, type CrawlState } from './resume/crawl-state.js';
+export { crawlStateFiles, openCrawlState, ResumeMismatch, type CrawlState } from './resume/crawl-state.js';
 export { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
 export { killTree, readTreeUsage, type TreeUsage } from './process-tree.js';
 // playwright-core itself loads only when a browser starts.

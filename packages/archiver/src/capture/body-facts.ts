@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { validatorsOf } from '../fetch/conditional.js';
 import type { FetchedResource } from '../fetch/fetcher.js';
+import { freshUntil } from '../fetch/freshness.js';
 import type { ManifestEntry } from './manifest.js';
 
 /** SHA-256 (hex) of a body as received, in memory or spooled to disk (read back as a stream). */
@@ -15,9 +16,13 @@ export async function contentDigest(resource: FetchedResource): Promise<string> 
 
 /**
  * Records in a manifest entry what a later update needs: the validators to ask the server
- * whether the body changed, and the body's hash to tell by itself when the server cannot say.
+ * whether the body changed, the body's hash to tell by itself when the server cannot say, and
+ * until when the server said it stays current (no need to ask before then).
  */
 export function noteBodyFacts(entry: ManifestEntry, resource: FetchedResource, sha256: string): void {
   Object.assign(entry, validatorsOf(resource.headers));
   entry.sha256 = sha256;
+  const until = resource.fresh ? resource.freshUntil : freshUntil(resource.url, resource.status, resource.headers);
+  if (until) entry.freshUntil = until;
+  if (resource.fresh) entry.fresh = true;
 }

@@ -6,6 +6,7 @@ import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
 import type { ArchiveSink } from '../sink/archive-sink.js';
 import type { ManifestEntry } from './manifest.js';
+import type { RenderGuard } from './render-guard.js';
 import type { Outcome, ResourceRequest } from './outcome.js';
 import type { Refusals } from '../refusals.js';
 import type { CrawlRecord } from '../resume/crawl-record.js';
@@ -73,8 +74,8 @@ export interface CaptureContext {
   readonly moduleTasks: Set<Promise<void>>;
   /** The captured page's own import map, which bare specifiers in its modules resolve through. */
   importMap: ReadonlyMap<string, string>;
-  /** What rendered pages are saved as, once the first one's self-check decided (see rendered-page.ts). */
-  renderOutput: 'live' | 'snapshot' | undefined;
+  /** Which rendered pages are checked before they are saved, and what the others are saved as (see render-guard.ts). */
+  readonly renderGuard: RenderGuard;
   /** URLs left out by limits and trap guards, and why the capture stopped early. */
   readonly refusals: Refusals;
   /** Responses a loader already has (a browser's): the capture's requests for them are answered from them. */

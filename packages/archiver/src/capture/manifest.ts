@@ -31,6 +31,27 @@ export interface RenderReport {
   check?: CopyCheck;
   /** Both copies' checks, when a live copy was tried: the decision between them. */
   candidates?: { live: CopyCheck | undefined; snapshot: CopyCheck | undefined };
+  /** Why the page got its output (live or snapshot), in its capture (see capture/render-guard.ts). */
+  choice?: RenderChoice;
+}
+
+/** How a rendered page's output was chosen. */
+export interface RenderChoice {
+  /**
+   * `decided`: its check of both copies decided for the site (the first rendered page).
+   * `checked`: checked in a live site, its live copy passed and was kept. `fell-back`: its live
+   * copy failed its check, its snapshot was saved. `followed`: saved unchecked, as the site or
+   * its route shape had decided (`note` says which). `no-live-copy`: its served HTML could not be
+   * made a live copy (or nothing could check one): saved as `output` says.
+   */
+  by: 'decided' | 'checked' | 'fell-back' | 'followed' | 'no-live-copy';
+  /** Whether its copies were checked before its output was chosen (`candidates` holds the scores). */
+  checked: boolean;
+  /** Its route shape: first path segment, depth, and a short hash of its served scripts. */
+  shape: string;
+  /** How long its check took (both copies opened at once), when it was checked. */
+  checkMs?: number;
+  note?: string;
 }
 
 /** How a copy opened from file:// with the network off compares with the page it was made from. */
@@ -72,6 +93,13 @@ export interface ManifestEntry {
   lastModified?: string;
   /** SHA-256 (hex) of the body as received, before any rewriting: an update compares it. */
   sha256?: string;
+  /**
+   * Until when the server said the body stays current (RFC 9111 freshness: Cache-Control
+   * max-age, Expires): an update takes the file from this copy without asking before then.
+   */
+  freshUntil?: string;
+  /** An update took this file from the previous copy without a request: it was still fresh (see freshUntil). */
+  fresh?: boolean;
 }
 
 /** URLs of one kind of change: how many, and the first ones. */
@@ -87,6 +115,8 @@ export interface UpdateReport {
   /** Saved both times with the same content, and how many of them the server answered 304 (bytes copied, not downloaded). */
   unchanged: number;
   notModified: number;
+  /** Of the unchanged, how many were still fresh (see ManifestEntry.freshUntil): taken without a request. */
+  fresh: number;
   changed: UpdateList;
   /** Saved now, not in the previous copy. */
   new: UpdateList;

@@ -1,21 +1,31 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LoadedPage } from '../load/page-loader.js';
 import { HtmlTooComplexError } from '../parse/index.js';
 import { drain, save, type CaptureContext } from './context.js';
-import { liveCopyHtml } from './live-copy.js';
-import type { CopyCheck, RenderReport } from './manifest.js';
+import { liveCopyHtml, type LiveCopy } from './live-copy.js';
+import type { CopyCheck, RenderChoice, RenderReport } from './manifest.js';
 import { processDocument, rewriteDocument } from './process-html.js';
+import { routeShape } from './render-guard.js';
 
 /** A live copy is kept when it looks this close to the original (percent of pixels), or closer than the snapshot. */
 const LIVE_PIXEL_DIFF = 0.5;
 const LIVE_TEXT_MATCH = 0.98;
+/**
+ * How much less of the original's text the live copy may show than the snapshot does. A live copy
+ * whose scripts did not boot from file:// still shows the server's HTML, but not what the
+ * scripts built after (Next.js 16's search box read "Loading…" where the snapshot had the count:
+ * 0.9888 against 1); a running clock or counter costs a word or two.
+ */
+const LIVE_TEXT_SLACK = 0.005;
 
 /**
  * Saves a rendered page at `path`: the live copy (its scripts running on a replay layer) when
- * it passes the self-check at least as well as the snapshot, the snapshot otherwise. The first
- * rendered page of a capture decides by opening both copies from file://; the later pages of a
- * site follow that decision (they are built by the same code), unchecked.
+ * it passes the self-check at least as well as the snapshot, the snapshot otherwise. Which pages
+ * are checked, and what the unchecked ones follow, is the capture's RenderGuard's call: the first
+ * rendered page decides for the site, and a live site's later pages are checked by route shape
+ * and by sample, each falling back to its snapshot when its live copy fails.
  */
 export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, path: string, report: RenderReport): Promise<void> {
   const { response, document } = page;
@@ -25,14 +35,52 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
     return;
   }
   const snapshot = await rewriteDocument(ctx, response, document, path, 0, scan);
-  const live = ctx.renderOutput === 'snapshot' ? undefined : await liveCopyHtml(ctx, page, path);
-  if (!live || ctx.renderOutput === 'live' || !ctx.loader.verify) {
-    if (ctx.renderOutput === undefined && !live) ctx.renderOutput = 'snapshot';
-    report.output = live ? 'live' : 'snapshot';
-    if (live) await save(ctx, live.replayPath, live.replay, true);
-    await save(ctx, path, Buffer.from(live?.html ?? snapshot, 'utf8'), true);
-    return;
+  const shape = routeShape(response.requestedUrl, templateOf(page));
+  const plan = await ctx.renderGuard.plan(shape);
+  if (!plan.check) {
+    const live = plan.output === 'live' ? await liveCopyHtml(ctx, page, path) : undefined;
+    const by = plan.output === 'live' && !live ? 'no-live-copy' : 'followed';
+    return keep(ctx, report, path, snapshot, live, { by, checked: false, shape, note: plan.note });
   }
+  let passed = false;
+  let ms = 0;
+  let kept: { live: LiveCopy | undefined; choice: RenderChoice };
+  try {
+    const live = await liveCopyHtml(ctx, page, path);
+    if (!live || !ctx.loader.verify || !page.picture) {
+      // Nothing to check: the snapshot when there is no live copy, else the live copy as it is.
+      passed = live !== undefined;
+      const note = live ? 'no self-check in this capture' : 'its HTML could not be made a live copy';
+      kept = { live, choice: { by: live ? 'followed' : 'no-live-copy', checked: false, shape, note } };
+    } else {
+      const started = performance.now();
+      const [liveCheck, snapshotCheck] = await checkBoth(ctx, page, path, live, snapshot);
+      ms = performance.now() - started;
+      passed = passes(liveCheck, snapshotCheck);
+      report.candidates = { live: liveCheck, snapshot: snapshotCheck };
+      const chosen = passed ? liveCheck : snapshotCheck;
+      if (chosen) report.check = chosen;
+      const by = plan.decides === 'site' ? 'decided' : passed ? 'checked' : 'fell-back';
+      const note = by === 'fell-back' ? { note: `its live copy failed: ${failure(liveCheck)}` } : {};
+      kept = { live: passed ? live : undefined, choice: { by, checked: true, shape, checkMs: Math.round(ms), ...note } };
+    }
+  } finally {
+    // Pages waiting for this check go on as soon as its outcome is known (or it failed: not live).
+    ctx.renderGuard.settle(shape, plan.decides, passed, ms);
+  }
+  return keep(ctx, report, path, snapshot, kept.live, kept.choice);
+}
+
+/** Writes the chosen copy (and the live copy's replay file), and says in the report what and why. */
+async function keep(ctx: CaptureContext, report: RenderReport, path: string, snapshot: string, live: LiveCopy | undefined, choice: RenderChoice): Promise<void> {
+  report.output = live ? 'live' : 'snapshot';
+  report.choice = choice;
+  if (live) await save(ctx, live.replayPath, live.replay, true);
+  await save(ctx, path, Buffer.from(live?.html ?? snapshot, 'utf8'), true);
+}
+
+/** Both copies opened from file:// at once, beside where the page goes (relative addresses resolve the same). */
+async function checkBoth(ctx: CaptureContext, page: LoadedPage, path: string, live: LiveCopy, snapshot: string): Promise<(CopyCheck | undefined)[]> {
   // Both copies' files must be on disk before either is opened; the replay file goes into the
   // ZIP only if the live copy is kept.
   await drain(ctx);
@@ -40,30 +88,37 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
   const beside = join(folder, path);
   await mkdir(dirname(beside), { recursive: true });
   await writeFile(join(folder, live.replayPath), live.replay);
-  // Each copy beside where the page goes (relative addresses resolve the same), both opened at once.
   const check = async (html: string, which: string): Promise<CopyCheck | undefined> => {
     const file = `${beside}.sitezip-${which}.html`;
     await writeFile(file, html);
-    const trial: RenderReport = { ...report };
+    const trial = { output: 'snapshot' as const, reason: '', check: undefined as CopyCheck | undefined };
     // The live copy is only kept when it reads right and asks nothing it cannot have: one that
     // already misses that once quiet is not pictured (most often a router showing nothing).
     const required = which === 'live' ? { textMatch: LIVE_TEXT_MATCH } : undefined;
-    await ctx.loader.verify!([{ url: response.requestedUrl, file, report: trial, required }], ctx.signal);
+    await ctx.loader.verify!([{ url: page.response.requestedUrl, file, report: trial, required, original: page.picture }], ctx.signal);
     return trial.check;
   };
-  const [liveCheck, snapshotCheck] = await Promise.all([check(live.html, 'live'), check(snapshot, 'snapshot')]);
-  const useLive = passes(liveCheck, snapshotCheck);
-  ctx.renderOutput = useLive ? 'live' : 'snapshot';
-  report.output = ctx.renderOutput;
-  report.candidates = { live: liveCheck, snapshot: snapshotCheck };
-  const chosen = useLive ? liveCheck : snapshotCheck;
-  if (chosen) report.check = chosen;
-  if (useLive) await save(ctx, live.replayPath, live.replay, true);
-  await save(ctx, path, Buffer.from(useLive ? live.html : snapshot, 'utf8'), true);
+  return Promise.all([check(live.html, 'live'), check(snapshot, 'snapshot')]);
 }
 
 /** The live copy shows the page (text, pixels) at least as the snapshot does, and asks nothing it cannot have. */
 function passes(live: CopyCheck | undefined, snapshot: CopyCheck | undefined): boolean {
   if (!live || live.failedRequests > 0 || live.onlineRequests > 0 || live.textMatch < LIVE_TEXT_MATCH) return false;
+  if (snapshot && live.textMatch < snapshot.textMatch - LIVE_TEXT_SLACK) return false;
   return live.pixelDiff !== undefined && live.pixelDiff <= Math.max(LIVE_PIXEL_DIFF, snapshot?.pixelDiff ?? 0);
+}
+
+function failure(live: CopyCheck | undefined): string {
+  if (!live) return 'its check did not finish';
+  const { textMatch, failedRequests, onlineRequests, pixelDiff } = live;
+  return `text ${textMatch}, ${failedRequests} failed and ${onlineRequests} online requests${pixelDiff === undefined ? '' : `, ${pixelDiff} % of pixels differ`}`;
+}
+
+/** The scripts the page as served loads, hashed short: pages built by other code are of another shape. */
+function templateOf(page: LoadedPage): string {
+  const scan = page.served?.scan();
+  if (!scan || scan instanceof HtmlTooComplexError) return '';
+  const scripts = scan.refs.filter((ref) => ref.kind === 'script' || ref.kind === 'module').map((ref) => ref.url);
+  if (scripts.length === 0) return '';
+  return createHash('sha256').update([...new Set(scripts)].sort().join('\n')).digest('hex').slice(0, 6);
 }

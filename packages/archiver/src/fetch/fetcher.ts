@@ -26,6 +26,12 @@ export interface FetchedResource {
   notModified?: boolean;
   /** SHA-256 (hex) of the body, when whoever made this resource already knows it (a body read back and checked). */
   sha256?: string;
+  /**
+   * The previous copy's body, taken without a request because it was still fresh (see
+   * update/revalidating-fetcher.ts); `freshUntil` then keeps that copy's date, not a new one.
+   */
+  fresh?: boolean;
+  freshUntil?: string;
 }
 
 export interface SpooledFile {

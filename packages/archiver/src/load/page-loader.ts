@@ -3,6 +3,7 @@ import type { RenderReport } from '../capture/manifest.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import type { HtmlScan, HtmlTooComplexError } from '../parse/index.js';
 import type { HtmlScanner } from '../parse/html-scan-pool.js';
+import type { Picture } from '../render/picture.js';
 
 /** What loading a page needs from its capture. */
 export interface PageLoadContext {
@@ -52,6 +53,8 @@ export interface LoadedPage {
   readonly browserResponses?: readonly BrowserResponse[] | undefined;
   /** ...and the scripts its dedicated workers started from, whose sources a live copy embeds. */
   readonly workerScripts?: readonly string[] | undefined;
+  /** How the rendered page looked and read: what a check of its copies compares them with. */
+  readonly picture?: Picture | undefined;
 }
 
 /** A response the browser got while rendering, and what it loaded it as. */
@@ -74,6 +77,8 @@ export interface CheckTarget {
    * online request, is not pictured (its check has no `pixelDiff`).
    */
   required?: { textMatch: number } | undefined;
+  /** The rendered page's picture, when the page is checked as it is saved (else the loader's own). */
+  original?: Picture | undefined;
 }
 
 /**

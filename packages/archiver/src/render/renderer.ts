@@ -79,6 +79,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       return {
         ...rendered,
         served: page,
+        picture: result.picture,
         browserResponses: result.exchanges.flatMap(({ key, method, url, resourceType: type, response }) =>
           method === 'GET' || method === 'POST' ? [{ key, method, url, type, response }] : [],
         ),
@@ -97,7 +98,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
     },
     async verify(targets, signal) {
       for (const target of targets) {
-        const original = pictures.get(target.url);
+        const original = target.original ?? pictures.get(target.url);
         if (!original || signal.aborted) continue;
         try {
           target.report.check = await checkCopy(await checkPage(), target.file, original, CHECK_BUDGET_MS, signal, target.required);

@@ -37,13 +37,21 @@ export class ResumeMismatch extends Error {
 }
 
 /**
+ * The files of the state of a crawl writing `output`: the identity of the crawl (written once
+ * when it starts) and its journal (appended to). With the entries of the `.partial` ZIP the
+ * journal names, they are all a copy of the state needs (the server keeps such copies).
+ */
+export function crawlStateFiles(output: string): { folder: string; identity: string; journal: string } {
+  const folder = `${output}.resume`;
+  return { folder, identity: join(folder, 'crawl.json'), journal: join(folder, 'journal.jsonl') };
+}
+
+/**
  * Opens the state of the crawl of `url` writing `partial` (then `output`): continued when
  * `resume` and the state there is of the same URL and options, otherwise started afresh.
  */
 export async function openCrawlState(output: string, partial: string, url: string, options: object, resume: boolean): Promise<CrawlState> {
-  const folder = `${output}.resume`;
-  const identityFile = join(folder, 'crawl.json');
-  const journalPath = join(folder, 'journal.jsonl');
+  const { folder, identity: identityFile, journal: journalPath } = crawlStateFiles(output);
   const previousZip = join(folder, 'previous.zip');
   const identity: CrawlIdentity = { url, options: createHash('sha256').update(JSON.stringify(options)).digest('hex') };
   const notes: string[] = [];

@@ -196,14 +196,15 @@ function parseManifest(data: Buffer, path: string): Manifest {
 }
 
 /**
- * Files the server may be asked about: saved with validators and a hash, at the URL asked for
- * (validators of a redirect's target say nothing of the URL that redirected).
+ * Files an update may take from the previous copy: saved with a hash, at the URL asked for
+ * (validators of a redirect's target say nothing of the URL that redirected), with validators
+ * to ask the server about or a freshness lifetime that may not have run out.
  */
 function knownFiles(manifest: Manifest): Map<string, KnownFile> {
   const known = new Map<string, KnownFile>();
   for (const entry of manifest.resources) {
     if (!entry.path || entry.inlined || entry.error || entry.finalUrl || !entry.sha256) continue;
-    if (!entry.etag && !entry.lastModified) continue;
+    if (!entry.etag && !entry.lastModified && !entry.freshUntil) continue;
     known.set(entry.url, { entry, validators: { etag: entry.etag, lastModified: entry.lastModified } });
   }
   return known;

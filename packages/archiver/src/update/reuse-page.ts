@@ -45,7 +45,8 @@ export async function reusePage(
   const stored = digest === deps.digest ? await previous.stored(entry.path) : undefined;
   if (!stored) return notModified ? undefined : response;
   await save(ctx, target.path, stored, true);
-  const { url: _url, status: _status, ...facts } = entry;
+  // The old lifetime was the old answer's; pages are asked for every time anyway.
+  const { url: _url, status: _status, freshUntil: _freshUntil, ...facts } = entry;
   // A 304 carries the validators of the current body (RFC 9110 §15.4.5); a 200 its own.
   Object.assign(manifestEntry, facts, { status: notModified ? 304 : 200 }, validatorsOf(response.headers));
   return 'reused';

@@ -19,11 +19,12 @@ const previous = (resources: ManifestEntry[]): Manifest => ({
 const saved = (url: string, sha256: string, extra: Partial<ManifestEntry> = {}): ManifestEntry => ({ url, path: url.slice(15) || 'index.html', sha256, ...extra });
 
 describe('updateReport', () => {
-  it('tells unchanged (304 or same hash), changed, new and gone apart, by URL', () => {
+  it('tells unchanged (still fresh, 304 or same hash), changed, new and gone apart, by URL', () => {
     const before = previous([
       saved('https://a.test/', 'p1'),
       saved('https://a.test/a.png', 'i1'),
       saved('https://a.test/b.png', 'i2'),
+      saved('https://a.test/c.png', 'i3'),
       saved('https://a.test/old.png', 'i3'),
       { url: 'https://a.test/broken.png', error: 'HTTP 404' },
     ]);
@@ -31,14 +32,16 @@ describe('updateReport', () => {
       saved('https://a.test/', 'p2'),
       saved('https://a.test/a.png', 'i1', { status: 304 }),
       saved('https://a.test/b.png', 'i2', { status: 200 }),
+      saved('https://a.test/c.png', 'i3', { status: 200, fresh: true }),
       saved('https://a.test/new.png', 'i4'),
       { url: 'https://a.test/old.png', error: 'HTTP 404' },
       saved('https://a.test/broken.png', 'i5'),
     ]);
     expect(report).toEqual({
       previousStartedAt: '2026-11-24T10:00:00.000Z',
-      unchanged: 2,
+      unchanged: 3,
       notModified: 1,
+      fresh: 1,
       changed: { count: 1, urls: ['https://a.test/'] },
       new: { count: 2, urls: ['https://a.test/new.png', 'https://a.test/broken.png'] },
       gone: { count: 1, urls: ['https://a.test/old.png'] },

@@ -5,7 +5,7 @@ export const MAX_LISTED_CHANGES = 100;
 
 /**
  * What changed between the previous copy and this one, URL by URL among the files each saved:
- * unchanged when the server answered 304 or the body hashes the same, changed when it does
+ * unchanged when it was still fresh (taken without a request), the server answered 304 or the body hashes the same, changed when it does
  * not (a page or stylesheet without a recorded hash counts as changed), new and gone by URL.
  */
 export function updateReport(previous: Manifest, current: readonly ManifestEntry[], cap = MAX_LISTED_CHANGES): UpdateReport {
@@ -13,12 +13,16 @@ export function updateReport(previous: Manifest, current: readonly ManifestEntry
   const now = savedByUrl(current);
   let unchanged = 0;
   let notModified = 0;
+  let fresh = 0;
   const changed: string[] = [];
   const added: string[] = [];
   for (const [url, entry] of now) {
     const old = before.get(url);
     if (!old) added.push(url);
-    else if (entry.status === 304) {
+    else if (entry.fresh) {
+      unchanged++;
+      fresh++;
+    } else if (entry.status === 304) {
       unchanged++;
       notModified++;
     } else if (entry.sha256 && entry.sha256 === old.sha256) unchanged++;
@@ -29,6 +33,7 @@ export function updateReport(previous: Manifest, current: readonly ManifestEntry
     previousStartedAt: previous.startedAt,
     unchanged,
     notModified,
+    fresh,
     changed: listed(changed, cap),
     new: listed(added, cap),
     gone: listed(gone, cap),

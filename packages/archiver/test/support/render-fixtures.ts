@@ -21,6 +21,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'redoc', start: '/', pages: [], shows: 'Add a new pet to the store' },
   { name: 'vitepress', start: '/', pages: ['/markdown-examples', '/api-examples'], shows: 'My great project tagline', fallback: 'clean', site: true },
   { name: 'react-router', start: '/', pages: ['/pets', '/pets/4', '/about'], shows: 'Find a pet to adopt', fallback: 'index', site: true },
+  // Its start page works from a folder (the router's catch-all shows it), its deeper pages do not.
+  { name: 'home-fallback', start: '/', pages: ['/guides/packing', '/guides/water', '/guides/weather', '/team/ada', '/team/lin'], shows: 'Welcome to Trail notes', fallback: 'index', site: true },
   {
     name: 'docusaurus',
     start: '/',
@@ -32,6 +34,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'script-loaded', start: '/', pages: [], shows: 'What it means for a copy' },
   // Only its workers write this: the module worker's import, import() and fetch() results.
   { name: 'workers', start: '/', pages: [], shows: 'Largest planet: Jupiter, 69,911 km in radius, with 95 known moons.' },
+  // The guide's index page: its search box says how many guides it indexed once its fetch() came back.
+  { name: 'nextjs', start: '/docs', pages: ['/', '/docs/installation', '/docs/project-structure'], shows: '18 guides indexed', fallback: 'clean', site: true },
 ];
 
 export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chown, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { chown, mkdir, readdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ArchiveError, type CaptureProgress } from '@sitezip/archiver';
 import type { JobMetrics } from '@sitezip/contracts';
@@ -46,6 +46,8 @@ export interface CaptureHooks {
   signal?: AbortSignal;
   /** The capture is killed this long after it starts, whatever it is doing. */
   deadlineMs: number;
+  /** A crawl with a state folder has opened its state there (see CaptureRequest.stateDir). */
+  onStateOpened?(): void;
 }
 
 export interface CaptureOutcome {
@@ -122,7 +124,10 @@ export class CapturePool {
     await mkdir(dirname(dir), { recursive: true, mode: 0o711 });
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const user = this.settings.runAs;
-    if (user) await chown(dir, user.uid, user.gid);
+    if (!user) return;
+    await chown(dir, user.uid, user.gid);
+    // What this process put there (a state rebuilt from checkpoints) is the capture's to rename and remove.
+    for (const path of await readdir(dir, { recursive: true })) await chown(join(dir, path), user.uid, user.gid);
   }
 
   private refill(): void {
@@ -186,6 +191,7 @@ export class CapturePool {
       const last = await new Promise<ChildMessage | undefined>((resolve) => {
         child.on('message', (message: ChildMessage) => {
           if (message.type === 'progress') hooks.onProgress(message.progress);
+          else if (message.type === 'state-opened') hooks.onStateOpened?.();
           else if (message.type === 'browser-acquire' || message.type === 'browser-release') slots.handle(message);
           else if (message.type !== 'ready') resolve(message);
         });

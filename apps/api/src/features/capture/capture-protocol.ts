@@ -44,6 +44,8 @@ export type ParentMessage =
 export type ChildMessage =
   | { type: 'ready' }
   | { type: 'progress'; progress: CaptureProgress }
+  /** The crawl's journal and ZIP in `stateDir` are this run's from now on (before, they are the last run's). */
+  | { type: 'state-opened' }
   | { type: 'done'; summary: CaptureSummary; usage: CaptureUsage }
   | { type: 'failed'; failure: CaptureFailure; usage: CaptureUsage }
   /** A bug (not a failure of the site): reported as an internal error, never retried. */

@@ -6,6 +6,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -30,6 +31,19 @@ function isMissing(error: unknown): boolean {
   return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 }
 
+/** A client of the bucket `settings` name (the file store's, the crawl checkpoints'). */
+export function createS3Client(settings: S3Settings, extra: Omit<S3ClientConfig, 'region' | 'endpoint' | 'credentials'> = {}): S3Client {
+  return new S3Client({
+    ...extra,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+  });
+}
+
 /**
  * ZIPs in an S3-compatible bucket. The ZIP's bytes stream straight into a multipart upload,
  * so no capture is ever held on local disk; reads use ranged GETs (downloads and previews).
@@ -38,14 +52,7 @@ export class S3FileStore implements FileStore {
   private readonly client: S3Client;
 
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      region: settings.region,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
-    });
+    this.client = createS3Client(settings);
   }
 
   /** Creates the bucket when it does not exist (handy for MinIO and tests; real S3 buckets are made ahead). */

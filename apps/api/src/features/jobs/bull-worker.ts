@@ -46,6 +46,7 @@ async function failForGood(deps: JobRunnerDeps, jobId: string, error: Error): Pr
       events.publish(jobId, { type: 'finished' });
       // Its owner's held jobs and its bulk wait on it as on any other end.
       if (failed) await deps.afterJob?.(failed);
+      await deps.checkpoints?.discard(jobId);
     }
   } catch (failure) {
     log.error({ err: failure, jobId }, 'could not record a failed job');

@@ -14,6 +14,7 @@ import { withoutPaths } from './log-privacy.js';
 import { stopNotice } from './stop-notice.js';
 import { CaptureProcessError, type CapturePool } from '../capture/capture-pool.js';
 import type { CaptureRequest, CaptureSummary } from '../capture/capture-protocol.js';
+import type { CrawlCheckpoints } from '../crawl-state/crawl-checkpoints.js';
 import type { FileStore } from '../files/file-store.js';
 import type { JobEvents } from './job-events.js';
 import type { AfterJob } from './job-cancel.js';
@@ -28,6 +29,8 @@ export interface JobRunnerDeps {
   log: FastifyBaseLogger;
   /** Called with the final row once a job this runner claimed is over (frees held slots, completes bulks). */
   afterJob?: AfterJob;
+  /** Full Website crawls copied to the object store as they run (scaled shape): any worker can continue them. */
+  checkpoints?: CrawlCheckpoints | undefined;
 }
 
 const PROGRESS_SAVE_MS = 500;
@@ -93,7 +96,16 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
     };
     const hooks = { onProgress, deadlineMs: totalTimeoutMs + DEADLINE_GRACE_MS, signal };
     const stateDir = full ? crawlStateDir(jobId) : undefined;
-    const capture = (url: string) => deps.captures.run({ url, mode: row.mode, options, ...(stateDir ? { stateDir } : {}) }, store.createUpload(jobId), hooks);
+    const startRun = stateDir && deps.checkpoints ? await deps.checkpoints.prepare(jobId, stateDir, log) : undefined;
+    const capture = async (url: string) => {
+      const run = await startRun?.();
+      try {
+        const request = { url, mode: row.mode, options, ...(stateDir ? { stateDir } : {}) };
+        return await deps.captures.run(request, store.createUpload(jobId), { ...hooks, ...(run ? { onStateOpened: run.onStateOpened } : {}) });
+      } finally {
+        await run?.stop();
+      }
+    };
     const { summary, metrics } = await capture(row.url).catch(async (error: unknown) => {
       const fallback = httpFallbackUrl(row, error);
       if (!fallback) throw error;
@@ -164,8 +176,8 @@ export async function runJob(deps: JobRunnerDeps, jobId: string, run: RunOptions
 
 /**
  * Where a Full Website job's crawl keeps its state while the job is not over: a job taken over
- * after its worker died continues from it (in the scaled shape, when the same machine takes it
- * over; elsewhere the crawl starts over). Under the system's temporary folder, which the capture
+ * after its worker died continues from it (in the scaled shape, a worker on another machine
+ * first rebuilds it from the job's checkpoints, see crawl-state/). Under the system's temporary folder, which the capture
  * process's unprivileged user can reach whatever DATA_DIR's permissions.
  */
 export function crawlStateDir(jobId: string): string {
@@ -178,6 +190,7 @@ async function finished(deps: JobRunnerDeps, jobId: string, log: FastifyBaseLogg
     if (!row || !isFinalStatus(row.status)) return;
     // Kept for a retry of the job; once it is over, nothing continues the crawl.
     await rm(crawlStateDir(jobId), { recursive: true, force: true });
+    await deps.checkpoints?.discard(jobId);
     await deps.afterJob?.(row);
   } catch (error) {
     log.error({ err: error }, 'could not complete what follows a job');
