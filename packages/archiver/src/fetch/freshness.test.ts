@@ -16,7 +16,7 @@ describe('freshUntil', () => {
   });
 
   it('gives nothing where the server asks to be asked, or said nothing', () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'cache-control': 'no-cache, max-age=3600' },
       { 'cache-control': 'no-store, max-age=3600' },
       { 'cache-control': 'max-age=0' },
