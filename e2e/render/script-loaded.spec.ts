@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { viewInFirefox } from '../support/firefox.js';
+import { openOffline } from '../support/offline.js';
 import { renderFixtureTests, TARGET } from './render-check.js';
 
 // Everything here arrives by script: a stylesheet, images, a FontFace font, import() chunks by
@@ -16,4 +18,27 @@ test('script-loaded: the snapshot candidate carries the FontFace font too', asyn
   expect(snapshot, JSON.stringify(manifest.resources[0]?.render)).toMatchObject({ failedRequests: 0, onlineRequests: 0 });
   expect(snapshot!.textMatch).toBeGreaterThanOrEqual(TARGET.textMatch);
   expect(snapshot!.pixelDiff, JSON.stringify(snapshot)).toBeLessThanOrEqual(TARGET.pixelDiff);
+});
+
+// Written only when both workers answered: the module worker's count, the classic worker's minutes.
+const STATS = '182 words, 117 distinct; about 1 minutes to read.';
+
+test('script-loaded: the live copy is kept, its workers answer offline in Chromium and Firefox', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const capture = await check.capture();
+  const render = capture.manifest.resources[0]?.render;
+  expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+  expect(render!.check!.pixelDiff, JSON.stringify(render)).toBeLessThanOrEqual(0.01);
+  const offline = await openOffline(browser, capture.dir);
+  try {
+    await expect(offline.page.locator('#stats')).toHaveText(STATS, { timeout: 10_000 });
+    expect(offline.networkRequests).toEqual([]);
+    expect(offline.failedRequests).toEqual([]);
+  } finally {
+    await offline.close();
+  }
+  const copy = await viewInFirefox(await check.firefoxBrowser(), capture.index);
+  expect(copy.text).toContain(STATS);
+  expect(copy.failedRequests).toEqual([]);
+  expect(copy.onlineRequests).toEqual([]);
 });

@@ -1,9 +1,10 @@
 import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
-import { HtmlTooComplexError } from '../parse/index.js';
+import { HtmlTooComplexError, moduleLexerReady } from '../parse/index.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import type { CaptureContext, ResourceKind } from './context.js';
 import { rewriteDocument } from './process-html.js';
 import { replayDataScript, type ReplayData } from './replay-shim.js';
+import { workerScripts } from './worker-scripts.js';
 
 /** Recorded bodies kept for replay in one page at most: a replay file is read whole when the page opens. */
 const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
@@ -36,7 +37,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const served = page.served;
   const scan = served?.scan();
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
-  const data: ReplayData = { base: served.response.url, responses: {}, files: {} };
+  const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {} };
   let replayBytes = 0;
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
@@ -52,6 +53,10 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
       data.responses[key] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: response.body.toString('base64') };
     }),
   );
+  if (page.workerScripts?.length) {
+    await moduleLexerReady;
+    data.scripts = workerScripts(page.workerScripts, page.browserResponses ?? [], MAX_REPLAY_BYTES - replayBytes);
+  }
   const replayPath = ctx.paths.reserve(path.replace(/[^/]*$/, 'sitezip-replay.js'));
   const layer = `<script src="${relativeLink(path, replayPath)}"></script>`;
   const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, layer);

@@ -3,6 +3,7 @@
 // browser recorded while rendering. Source text, as it runs in the page.
 
 import { MULTIPART_SOURCE, SHA256_SOURCE } from './replay-hash.js';
+import { WORKERS_SOURCE } from './replay-workers.js';
 
 /** What the page's scripts get offline: recorded responses, and where recorded files are in the copy. */
 export interface ReplayData {
@@ -15,13 +16,17 @@ export interface ReplayData {
   responses: Record<string, { status: number; headers: Record<string, string>; body: string }>;
   /** Absolute URL → path of the file in the copy, relative to the page. */
   files: Record<string, string>;
+  /** Absolute URL → the source of a script a worker ran, cut around its imports (worker-scripts.ts). */
+  scripts: Record<string, string[]>;
 }
 
 /** The data script: assigns the replay data before the layer reads it. */
 export function replayDataScript(data: ReplayData): string {
   // `</script` cannot occur in a file, but U+2028/9 must not break older parsers of the literal.
   const json = JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `window.__SITEZIP_REPLAY__=${json};\n${REPLAY_LAYER}`;
+  // The worker part only where a worker's script was recorded (7 KB of the layer's 19).
+  const layer = Object.keys(data.scripts).length > 0 ? REPLAY_LAYER : replayLayer('');
+  return `window.__SITEZIP_REPLAY__=${json};\n${layer}`;
 }
 
 /**
@@ -29,19 +34,34 @@ export function replayDataScript(data: ReplayData): string {
  * URLSearchParams, an ArrayBuffer or typed array, a FormData (by its canonical form; one holding
  * files not for a synchronous XHR); for fetch() also a Blob or a Request); points scripts, images, stylesheets, media
  * and FontFace sources that scripts add by their online address at the copy's files; keeps
- * history.pushState from throwing where file:// refuses the path (the address bar stays).
+ * history.pushState from throwing where file:// refuses the path (the address bar stays); starts
+ * workers whose scripts were recorded from blob: URLs, with this layer running in them too
+ * (replay-workers.ts).
  */
-export const REPLAY_LAYER = `(function () {
+export const REPLAY_LAYER = replayLayer(WORKERS_SOURCE);
+
+function replayLayer(workers: string): string {
+  return `(function sitezipReplay(scope) {
   'use strict';
-  var data = window.__SITEZIP_REPLAY__;
-  if (!data || window.__SITEZIP_REPLAYING__) return;
-  window.__SITEZIP_REPLAYING__ = true;
-  var here = location.href.split('#')[0].split('?')[0];
+  var data = scope.__SITEZIP_REPLAY__;
+  if (!data || scope.__SITEZIP_REPLAYING__) return;
+  // In a worker this layer started (replay-workers.ts), its page's file and its own online
+  // address come along: relative addresses resolve against the latter, as online.
+  var worker = typeof document === 'undefined' ? scope.__SITEZIP_WORKER__ : undefined;
+  if (typeof document === 'undefined' && !worker) return;
+  scope.__SITEZIP_REPLAYING__ = true;
+  var here = worker ? worker.page : location.href.split('#')[0].split('?')[0];
   var folder = here.slice(0, here.lastIndexOf('/') + 1);
+  // A file of the copy by its path (e.g. a worker's script, from new URL('./w.js', import.meta.url)).
+  var byPath = {};
+  Object.keys(data.files).forEach(function (url) { byPath[data.files[url]] = url; });
   function original(url) {
     var absolute;
-    try { absolute = new URL(String(url), document.baseURI).href; } catch (error) { return String(url); }
-    if (absolute.indexOf(folder) === 0) return new URL(absolute.slice(folder.length), data.base).href;
+    try { absolute = new URL(String(url), worker ? worker.script : document.baseURI).href; } catch (error) { return String(url); }
+    if (absolute.indexOf(folder) === 0) {
+      var path = absolute.slice(folder.length);
+      return byPath[path] || new URL(path, data.base).href;
+    }
     if (absolute.indexOf('file:') === 0) {
       var parsed = new URL(absolute);
       return new URL(parsed.pathname + parsed.search, data.base).href;
@@ -88,8 +108,8 @@ export const REPLAY_LAYER = `(function () {
     var path = data.files[original(url)];
     return path === undefined ? undefined : new URL(path, here).href;
   }
-  var realFetch = window.fetch;
-  window.fetch = function (input, init) {
+  var realFetch = scope.fetch;
+  scope.fetch = function (input, init) {
     var isRequest = typeof Request !== 'undefined' && input instanceof Request;
     var url = isRequest ? input.url : String(input);
     var method = String((init && init.method) || (isRequest ? input.method : 'GET')).toUpperCase();
@@ -105,10 +125,13 @@ export const REPLAY_LAYER = `(function () {
     if (method !== 'POST') return answer(recorded(method === 'HEAD' ? 'GET' : method, url));
     return fetchBodyBytes(input, init, isRequest).then(function (bytes) { return answer(bytes && recorded(method, url, bytes)); });
   };
-  function blobUrl(hit) {
-    return URL.createObjectURL(new Blob([decode(hit.body)], { type: hit.headers['content-type'] || '' }));
+  function blobUrl(hit, type) {
+    return URL.createObjectURL(new Blob([decode(hit.body)], { type: type || hit.headers['content-type'] || '' }));
   }
-  // An XHR POST is found by its body, which comes with send(): open() is held until then.
+  ${workers}
+  if (scope.XMLHttpRequest) replayXhr();
+  if (!worker) replayDom();
+  function replayXhr() {  // An XHR POST is found by its body, which comes with send(): open() is held until then.
   var posts = new WeakMap();
   var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.open = function (method, url) {
@@ -139,6 +162,8 @@ export const REPLAY_LAYER = `(function () {
     }
     return replay(bodyBytes(body));
   };
+  }
+  function replayDom() {
   function mapped(value) {
     var path = local(value);
     return path === undefined ? value : path;
@@ -162,8 +187,8 @@ export const REPLAY_LAYER = `(function () {
     var urlAttribute = elements.some(function (pair) { return pair[0] && this instanceof pair[0] && pair[1] === lower; }, this);
     return setAttribute.call(this, name, urlAttribute ? mapped(value) : value);
   };
-  if (window.FontFace) {
-    var RealFontFace = window.FontFace;
+  if (scope.FontFace) {
+    var RealFontFace = scope.FontFace;
     var SourcedFontFace = function (family, source, descriptors) {
       if (typeof source === 'string') {
         source = source.replace(/url\\(\\s*(['"]?)([^'")]+)\\1\\s*\\)/g, function (all, quote, url) { return 'url(' + quote + mapped(url) + quote + ')'; });
@@ -171,7 +196,7 @@ export const REPLAY_LAYER = `(function () {
       return new RealFontFace(family, source, descriptors);
     };
     SourcedFontFace.prototype = RealFontFace.prototype;
-    window.FontFace = SourcedFontFace;
+    scope.FontFace = SourcedFontFace;
   }
   ['pushState', 'replaceState'].forEach(function (name) {
     var real = History.prototype[name];
@@ -179,5 +204,7 @@ export const REPLAY_LAYER = `(function () {
       try { return real.apply(this, arguments); } catch (error) { return real.call(this, state, title); }
     };
   });
-})();
+  }
+})(self);
 `;
+}

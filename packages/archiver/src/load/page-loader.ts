@@ -51,6 +51,8 @@ export interface LoadedPage {
   readonly served?: LoadedPage | undefined;
   /** ...and what the browser fetched while rendering (GET and POST requests), which a live copy replays. */
   readonly browserResponses?: readonly BrowserResponse[] | undefined;
+  /** ...and the scripts its dedicated workers started from, whose sources a live copy embeds. */
+  readonly workerScripts?: readonly string[] | undefined;
   /** How the rendered page looked and read: what a check of its copies compares them with. */
   readonly picture?: Picture | undefined;
 }

@@ -16,5 +16,5 @@ export {
   type PortableScan,
   type RewriteHtmlOptions,
 } from './html.js';
-export { findModuleImports, moduleLexerReady, rewriteModule, type RewriteModuleOptions } from './js-modules.js';
+export { findModuleImports, moduleLexerReady, rewriteModule, splitModuleImports, type RewriteModuleOptions } from './js-modules.js';
 export { neutralizeScripts } from './neutralize-scripts.js';

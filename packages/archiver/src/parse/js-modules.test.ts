@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findModuleImports, moduleLexerReady, rewriteModule } from './js-modules.js';
+import { findModuleImports, moduleLexerReady, rewriteModule, splitModuleImports } from './js-modules.js';
 
 beforeAll(() => moduleLexerReady);
 
@@ -46,5 +46,40 @@ import j from "@sitezip/d.json" with { type: "json" };`);
   it('keeps the quotes of import.source() and import.defer(), which are located like import()', () => {
     const phases = `const w = import.source('./w.wasm'); const d = import.defer('./d.js');`;
     expect(rewriteModule(phases, { map: (s) => `K${s}` })).toBe(`const w = import.source("K./w.wasm"); const d = import.defer("K./d.js");`);
+  });
+});
+
+describe('splitModuleImports', () => {
+  const resolve = (s: string) => (s === './b.js' || !s.startsWith('.') ? undefined : new URL(s, 'https://x.test/w/m.js').href);
+
+  it('cuts out each resolved specifier with its quotes, static and dynamic alike', () => {
+    const parts = splitModuleImports(code, { resolve, importMetaUrl: '"https://x.test/w/m.js"' });
+    expect(parts).toEqual([
+      'import a from ',
+      'https://x.test/w/a.js',
+      `;
+export * from './b.js';
+const c = import(`,
+      'https://x.test/w/c.js',
+      `);
+const d = import(name);
+const here = new URL('./img.png', ("https://x.test/w/m.js"));
+const env = import.meta.env;
+import j from `,
+      'https://x.test/w/d.json',
+      ' with { type: "json" };',
+    ]);
+  });
+
+  it('gives back the code whole when nothing is resolved, or it is no module', () => {
+    expect(splitModuleImports(code, { resolve: () => undefined })).toEqual([code]);
+    expect(splitModuleImports('importScripts("a.js"); <!-- x', { resolve })).toEqual(['importScripts("a.js"); <!-- x']);
+  });
+
+  it('joins back into a module that imports what it is handed, every other byte kept', () => {
+    const parts = splitModuleImports(`import{w}from'./w.js';export*from"./v.js";await import('./w.js')`, { resolve });
+    const joined = parts.map((part, index) => (index % 2 ? JSON.stringify(`blob:${part}`) : part)).join('');
+    expect(joined).toBe(`import{w}from"blob:https://x.test/w/w.js";export*from"blob:https://x.test/w/v.js";await import("blob:https://x.test/w/w.js")`);
+    expect(findModuleImports(joined)).toEqual(['blob:https://x.test/w/w.js', 'blob:https://x.test/w/v.js', 'blob:https://x.test/w/w.js']);
   });
 });

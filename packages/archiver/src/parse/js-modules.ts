@@ -26,26 +26,72 @@ export interface RewriteModuleOptions {
   importMetaUrl?: string;
 }
 
+/**
+ * What rewriting touches, in order: each `import.meta.url`, and each specifier, located inside
+ * its quotes when static, with them when dynamic (`import()`, and `import.source()` or
+ * `import.defer()` too).
+ */
+type Reference = { kind: 'meta'; start: number; end: number } | { kind: 'import'; specifier: string; start: number; end: number; dynamic: boolean };
+
+function references(code: string): Reference[] {
+  return lex(code).flatMap((i): Reference[] => {
+    if (i.t === IMPORT_META) return /^\.url(?![\w$])/.test(code.slice(i.e, i.e + 5)) ? [{ kind: 'meta', start: i.s, end: i.e + 4 }] : [];
+    return i.n === undefined ? [] : [{ kind: 'import', specifier: i.n, start: i.s, end: i.e, dynamic: i.d >= 0 }];
+  });
+}
+
 /** Replaces import specifiers (and `import.meta.url`), leaving every other byte as it was. */
 export function rewriteModule(code: string, options: RewriteModuleOptions): string {
   let out = '';
   let last = 0;
-  for (const i of lex(code)) {
-    if (i.t === IMPORT_META) {
-      const isUrl = /^\.url(?![\w$])/.test(code.slice(i.e, i.e + 5));
-      if (!isUrl || options.importMetaUrl === undefined) continue;
-      out += `${code.slice(last, i.s)}(${options.importMetaUrl})`;
-      last = i.e + 4;
-      continue;
-    }
-    if (i.n === undefined) continue;
-    const next = options.map(i.n);
-    if (next === undefined) continue;
-    // Static specifiers are located inside their quotes, dynamic ones (`import()`, and
-    // `import.source()` or `import.defer()` too) with them. Inside quotes of either kind, both escaped.
-    const text = i.d >= 0 ? JSON.stringify(next) : JSON.stringify(next).slice(1, -1).replace(/'/g, "\\'");
-    out += code.slice(last, i.s) + text;
-    last = i.e;
+  for (const ref of references(code)) {
+    const text = ref.kind === 'meta' ? metaText(options.importMetaUrl) : quoted(options.map(ref.specifier), ref.dynamic);
+    if (text === undefined) continue;
+    out += code.slice(last, ref.start) + text;
+    last = ref.end;
   }
   return out + code.slice(last);
+}
+
+function metaText(importMetaUrl: string | undefined): string | undefined {
+  return importMetaUrl === undefined ? undefined : `(${importMetaUrl})`;
+}
+
+// Inside quotes of either kind, both escaped.
+function quoted(specifier: string | undefined, dynamic: boolean): string | undefined {
+  if (specifier === undefined) return undefined;
+  return dynamic ? JSON.stringify(specifier) : JSON.stringify(specifier).slice(1, -1).replace(/'/g, "\\'");
+}
+
+/**
+ * A script cut around its import specifiers, for code that links modules only at run time (the
+ * live copy's workers, whose modules become blob: URLs): even entries are code, odd entries the
+ * absolute URL an import asks for, cut out with its quotes (a static import's and a literal
+ * `import()`'s alike), so that any quoted specifier can go in its place. Only the specifiers
+ * `resolve` answers are cut; `import.meta.url` becomes `importMetaUrl` when given.
+ */
+export function splitModuleImports(
+  code: string,
+  options: { resolve: (specifier: string) => string | undefined; importMetaUrl?: string },
+): string[] {
+  const parts: string[] = [];
+  let pending = '';
+  let last = 0;
+  for (const ref of references(code)) {
+    if (ref.kind === 'meta') {
+      const meta = metaText(options.importMetaUrl);
+      if (meta === undefined) continue;
+      pending += code.slice(last, ref.start) + meta;
+      last = ref.end;
+      continue;
+    }
+    const url = options.resolve(ref.specifier);
+    if (url === undefined) continue;
+    const [start, end] = ref.dynamic ? [ref.start, ref.end] : [ref.start - 1, ref.end + 1];
+    parts.push(pending + code.slice(last, start), url);
+    pending = '';
+    last = end;
+  }
+  parts.push(pending + code.slice(last));
+  return parts;
 }

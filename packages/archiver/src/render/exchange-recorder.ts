@@ -34,6 +34,8 @@ const SENT_POSTS = new Set<ResourceKind>(['fetch', 'xhr']);
 export class ExchangeRecorder {
   readonly exchanges: RecordedExchange[] = [];
   readonly blocked: BlockedRequest[] = [];
+  /** The scripts the page started dedicated workers with (their requests are recorded as the page's). */
+  readonly workers: string[] = [];
   navigationsBlocked = 0;
   /** By exchange key (a HEAD is answered from its GET). */
   private readonly answers = new Map<string, Promise<FetchedResource>>();
@@ -69,6 +71,9 @@ export class ExchangeRecorder {
     // The tab opens once routing is in: one opened while a route was being added could miss it,
     // and its first request went to the dead proxy (ERR_PROXY_CONNECTION_FAILED).
     this.page = await openPage();
+    this.page.on('worker', (worker) => {
+      if (!this.finished) this.workers.push(worker.url());
+    });
     return this.page;
   }
 

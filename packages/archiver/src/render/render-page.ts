@@ -63,6 +63,8 @@ export interface RenderResult {
   settled: boolean;
   exchanges: RecordedExchange[];
   blocked: BlockedRequest[];
+  /** The URLs of the scripts the page started dedicated workers with. */
+  workers: string[];
   /** The page's top as the browser showed it, and its text: what a copy is checked against. */
   picture: Picture;
   events: RenderEvents;
@@ -108,6 +110,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
       settled: run.settled,
       exchanges: recorder.exchanges,
       blocked: recorder.blocked,
+      workers: recorder.workers,
       picture: run.picture,
       events: { ...run.events, navigationsBlocked: recorder.navigationsBlocked },
       timings: {

@@ -83,6 +83,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         browserResponses: result.exchanges.flatMap(({ key, method, url, resourceType: type, response }) =>
           method === 'GET' || method === 'POST' ? [{ key, method, url, type, response }] : [],
         ),
+        workerScripts: result.workers,
         render: {
           output: 'snapshot',
           reason,

@@ -32,6 +32,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
     site: true,
   },
   { name: 'script-loaded', start: '/', pages: [], shows: 'What it means for a copy' },
+  // Only its workers write this: the module worker's import, import() and fetch() results.
+  { name: 'workers', start: '/', pages: [], shows: 'Largest planet: Jupiter, 69,911 km in radius, with 95 known moons.' },
   // The guide's index page: its search box says how many guides it indexed once its fetch() came back.
   { name: 'nextjs', start: '/docs', pages: ['/', '/docs/installation', '/docs/project-structure'], shows: '18 guides indexed', fallback: 'clean', site: true },
 ];

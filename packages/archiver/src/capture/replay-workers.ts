@@ -1,0 +1,98 @@
+// Workers in a live copy. From file:// a worker cannot start from a file (Chromium refuses the
+// script to origin null; a module worker's imports too), but a classic worker can start from a
+// blob: URL. So a worker whose script was recorded (data.scripts, worker-scripts.ts) starts from
+// a blob: URL that carries the replay data and runs this layer (its fetch() and XHR are answered
+// from the recording), which then runs the script: a classic one by importScripts(), a module
+// by import() (Chromium starts no module worker from a file:// page's blob:, measured), its
+// imports pointing at blob: URLs of the recorded modules (a worker has no import map). Those
+// blob: URLs are made inside the worker: Chromium does not let a worker of a file:// page load
+// the page's own blob: URLs, only start from one.
+// Source text inside the replay layer's function: it uses the layer's data, original(),
+// decode(), blobUrl(), here, worker and scope, and its own name, sitezipReplay.
+
+import { SHARED_WORKERS_SOURCE } from './replay-shared-workers.js';
+
+/** Part of REPLAY_LAYER (replay-shim.ts). */
+export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, dataJson;
+  function blobOf(part) { return URL.createObjectURL(new Blob([part], { type: 'text/javascript' })); }
+  function linked(url, busy) {
+    return scripts[url].map(function (part, index) { return index % 2 ? JSON.stringify(moduleUrl(part, busy) || part) : part; }).join('');
+  }
+  // One blob: URL per module (one instance per URL, as online); a module in an import cycle
+  // keeps its online address there (and fails, as any unrecorded one).
+  function moduleUrl(url, busy) {
+    if (made[url] || !scripts[url] || busy[url]) return made[url];
+    busy[url] = true;
+    made[url] = blobOf(linked(url, busy));
+    delete busy[url];
+    return made[url];
+  }
+  var entries = {};
+  function workerUrl(url, module, shared) {
+    var key = (module ? 'module ' : 'classic ') + (shared ? 'shared ' : '') + url;
+    if (entries[key] || !scripts[url]) return entries[key];
+    dataJson = dataJson || JSON.stringify(data);
+    var setup = 'self.__SITEZIP_REPLAY__=' + dataJson + ';self.__SITEZIP_WORKER__=' + JSON.stringify({ page: here, script: url, module: module, shared: shared }) +
+      ';(' + sitezipReplay + ')(self);\\n';
+    entries[key] = blobOf(setup + (module ? '' : 'importScripts(self.__SITEZIP_START__);'));
+    return entries[key];
+  }
+  // The entry of a worker whose script was recorded; a worker the page makes from a blob: or
+  // data: URL runs as it is.
+  function entryFor(url, options, shared) {
+    var module = Boolean(options) && typeof options === 'object' && options.type === 'module';
+    return /^\\s*(blob|data):/i.test(String(url)) ? undefined : workerUrl(original(url), module, shared);
+  }
+  var RealWorker = scope.Worker;
+  if (typeof RealWorker === 'function') {
+    var ReplayedWorker = function (url, options) {
+      var args = Array.prototype.slice.call(arguments), entry = entryFor(url, options, false);
+      if (entry) args[0] = entry;
+      if (entry && options && typeof options === 'object') args[1] = Object.assign({}, options, { type: 'classic' });
+      return Reflect.construct(RealWorker, args, new.target || RealWorker);
+    };
+    ReplayedWorker.prototype = RealWorker.prototype;
+    scope.Worker = ReplayedWorker;
+  }
+  ${SHARED_WORKERS_SOURCE}
+  if (worker) startWorker();
+  function startWorker() {
+    // The worker's own address as online, not its blob: URL: new URL('x', location) and
+    // location.origin keep working (a WorkerLocation's fields are a URL's).
+    var workerLocation = new URL(worker.script);
+    try { Object.defineProperty(scope, 'location', { configurable: true, get: function () { return workerLocation; } }); } catch (error) {}
+    if (typeof scope.importScripts === 'function') {
+      var realImportScripts = scope.importScripts;
+      scope.importScripts = function () {
+        var urls = Array.prototype.map.call(arguments, function (url) {
+          var online = original(url), hit = data.responses['GET ' + online];
+          if (scripts[online]) return blobOf(linked(online, {}));
+          return hit ? blobUrl(hit, 'text/javascript') : url;
+        });
+        return realImportScripts.apply(scope, urls);
+      };
+    }
+    if (worker.shared) acceptConnections();
+    if (!worker.module) {
+      scope.__SITEZIP_START__ = blobOf(linked(worker.script, {}));
+      return;
+    }
+    // A module is imported, which takes a turn or more: messages that come meanwhile wait for it
+    // (online they find its handlers set), then go to them in order.
+    var held = [];
+    function hold(event) {
+      if (!held) return;
+      event.stopImmediatePropagation();
+      held.push(event);
+    }
+    function release() {
+      var events = held;
+      held = null;
+      events.forEach(function (event) {
+        scope.dispatchEvent(new MessageEvent(event.type, { data: event.data, origin: event.origin, lastEventId: event.lastEventId, source: event.source, ports: Array.prototype.slice.call(event.ports || []) }));
+      });
+    }
+    scope.addEventListener('message', hold, true);
+    scope.addEventListener('connect', hold, true);
+    scope.__SITEZIP_START__ = import(moduleUrl(worker.script, {})).then(release, function (error) { release(); throw error; });
+  }`;
