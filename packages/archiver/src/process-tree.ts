@@ -1,22 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 
 // Linux /proc readings of a process tree: the renderer's browser, the API's capture processes.
-// Playwright does not tell which process it started; the host finds it among this process's
-// children by a marker in its command line.
 
 // Linux reports CPU time in clock ticks of 1/100 s (USER_HZ) on every architecture we run on.
 const TICKS_PER_SECOND = 100;
-
-/** The child of this process whose command line holds `marker`; undefined off Linux. */
-export function findChildWithArgument(marker: string): number | undefined {
-  return childrenOf(process.pid).find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').includes(marker);
-    } catch {
-      return false;
-    }
-  });
-}
 
 export interface TreeUsage {
   /** Processes in the tree now. */

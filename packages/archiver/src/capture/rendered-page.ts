@@ -6,6 +6,7 @@ import { drain, save, type CaptureContext } from './context.js';
 import { liveCopyHtml } from './live-copy.js';
 import type { CopyCheck, RenderReport } from './manifest.js';
 import { processDocument, rewriteDocument } from './process-html.js';
+import { trace } from '../trace.js';
 
 /** A live copy is kept when it looks this close to the original (percent of pixels), or closer than the snapshot. */
 const LIVE_PIXEL_DIFF = 0.5;
@@ -24,6 +25,7 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
     await processDocument(ctx, response, document!, path, 0, scan);
     return;
   }
+  trace('save: rendered page');
   const snapshot = await rewriteDocument(ctx, response, document, path, 0, scan);
   const live = ctx.renderOutput === 'snapshot' ? undefined : await liveCopyHtml(ctx, page, path);
   if (!live || ctx.renderOutput === 'live' || !ctx.loader.verify) {
@@ -35,7 +37,9 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
   }
   // Both copies' files must be on disk before either is opened; the replay file goes into the
   // ZIP only if the live copy is kept.
+  trace('save: copies made');
   await drain(ctx);
+  trace('save: resources drained');
   const folder = await ctx.copy.startCopying();
   const beside = join(folder, path);
   await mkdir(dirname(beside), { recursive: true });
@@ -52,6 +56,7 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
     return trial.check;
   };
   const [liveCheck, snapshotCheck] = await Promise.all([check(live.html, 'live'), check(snapshot, 'snapshot')]);
+  trace('save: checked');
   const useLive = passes(liveCheck, snapshotCheck);
   ctx.renderOutput = useLive ? 'live' : 'snapshot';
   report.output = ctx.renderOutput;

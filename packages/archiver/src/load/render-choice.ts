@@ -1,4 +1,5 @@
 import { isArchiveError } from '../errors.js';
+import { trace } from '../trace.js';
 import { needsRender } from './needs-render.js';
 import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader } from './page-loader.js';
 
@@ -29,10 +30,12 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
       if (!page.document || page.response.status >= 300) return page;
       const reason = mode === 'always' ? 'render: always' : needsRender(page);
       if (!reason) return page;
+      trace(`render: decided (${reason})`);
       let started = false;
       try {
         renderer ??= start();
         const ready = await renderer;
+        trace('render: renderer loaded');
         started = true;
         return await ready.render(ctx, page, reason);
       } catch (error) {
@@ -55,6 +58,7 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
       const started = renderer;
       renderer = undefined;
       if (started) await started.then((r) => r.close(), () => undefined);
+      trace('render: closed');
     },
   };
 }

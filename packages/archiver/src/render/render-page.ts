@@ -12,6 +12,7 @@ import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
 import { settle } from './settle.js';
+import { trace } from '../trace.js';
 
 export interface RenderDeps {
   /** Answers every request of the page (the only network access, as in a static capture). */
@@ -173,7 +174,9 @@ async function drive(
   // Waiting on the page ends `snapshotReserveMs` before the cap, leaving time to read the DOM.
   const waitEnd = started + limits.totalTimeoutMs - limits.snapshotReserveMs;
   const left = () => waitEnd - performance.now();
+  trace('render: tab open');
   const loaded = await navigate(page, documentUrl, left, stop);
+  trace('render: load event');
   recorder.loaded();
   onLoaded?.();
   const loadedAt = performance.now();
@@ -190,6 +193,7 @@ async function drive(
     }
   }
   const settledAt = performance.now();
+  trace('render: quiet');
   // From here on the hard cap alone bounds the waits: a page whose scripts never yield fails here.
   await stop.race(page.evaluate(call(SCROLL_TO_TOP)));
   await stop.race(page.evaluate(call(INLINE_CSSOM)));
@@ -199,7 +203,9 @@ async function drive(
   }
   // After the DOM passed its size limit: a picture of a DOM bomb would take the whole budget.
   // (What INLINE_CSSOM changed looks the same: rules as they were, a canvas as its image.)
+  trace('render: DOM read');
   const picture = await stop.race(takePicture(page));
+  trace('render: pictured');
   return { snapshot: read, picture, loaded, settled, loadedAt, settledAt, events };
 }
 

@@ -7,6 +7,7 @@ import { call, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCR
 import { pageText, PICTURE_HEIGHT, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
+import { trace } from '../trace.js';
 
 /** A fresh context of the browser, every request to the network refused, with a blank page: where a copy is checked. */
 export interface CheckPage {
@@ -36,6 +37,7 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
     // is quiet as soon as it is parsed, and waits for nothing more.
     await lease.context.addInitScript(call(MS_SINCE_MUTATION));
     const page = await lease.context.newPage();
+    trace('check: page open');
     // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
     page.on('requestfailed', () => check.failed++);
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
@@ -61,19 +63,26 @@ export async function checkCopy(
 ): Promise<CopyCheck> {
   const { page } = check;
   try {
+    trace(`check: ${file.slice(-30)} start`);
     const until = performance.now() + budgetMs;
     const left = () => Math.max(0, until - performance.now());
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
     // As the original was: scrolled through (lazy images load), then back to the top, quiet.
+    trace(`check: ${file.slice(-30)} loaded`);
     await within(page.evaluate(call(SCROLL_THROUGH, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
     await within(page.evaluate(call(SCROLL_TO_TOP)), left(), signal).catch(() => undefined);
     // A copy whose scripts run (the replay layer did) is given its quiet time from here, as the
     // original was after scrolling: its scripts may still be building it.
     await within(page.evaluate(call(RESTART_QUIET_IF_SCRIPTED)), left(), signal).catch(() => undefined);
     await settle(page, { quietForMs: () => Number.POSITIVE_INFINITY }, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
+    trace(`check: ${file.slice(-30)} quiet`);
     const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
     if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
-    return { browser: 'chromium', pixelDiff: pixelDiffPercent(original.png, await screenshot(page)), ...scores };
+    const png = await screenshot(page);
+    trace(`check: ${file.slice(-30)} pictured`);
+    const pixelDiff = pixelDiffPercent(original.png, png);
+    trace(`check: ${file.slice(-30)} compared`);
+    return { browser: 'chromium', pixelDiff, ...scores };
   } finally {
     await check.lease.close();
   }
