@@ -46,6 +46,25 @@ export function readTreeUsage(pid: number): TreeUsage | undefined {
 }
 
 /**
+ * CPU time (user + system, microseconds) of each live process of the tree by pid: sampled until
+ * the tree ends, the highest reading of each pid sums to the tree's CPU time, where a killed
+ * process's time never reaches its parent's rusage (benchmarks).
+ */
+export function readTreeCpu(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const member of treeOf(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${member}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(member, ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
+}
+
+/**
  * SIGKILL to the browser's process group (Playwright starts it as a group leader) and to every
  * descendant found, in case one left the group.
  */

@@ -17,7 +17,7 @@ export interface Renderer {
 /**
  * Loads each page with `base`, then renders it when `mode` says so: `always` for every HTML
  * page, `auto` for one that builds itself with JavaScript (needsRender). The browser starts on
- * the first such page only, so a static page never starts one. A render that fails (no browser
+ * the first such page only (`always`: with the first request), so a static page never starts one. A render that fails (no browser
  * here, a page that hangs or bombs its tab) leaves the page as served, with the reason noted.
  */
 export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Promise<Renderer>): PageLoader {
@@ -26,6 +26,12 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
   return {
     startedAt: base.startedAt,
     async load(ctx, url, init) {
+      // Every HTML page is to be rendered: the browser starts while the page's request is on its
+      // way. (A start that fails is reported by the first render.)
+      if (mode === 'always' && !renderer) {
+        renderer = start();
+        renderer.catch(() => undefined);
+      }
       const page = await base.load(ctx, url, init);
       if (!page.document || page.response.status >= 300) return page;
       const reason = mode === 'always' ? 'render: always' : needsRender(page);

@@ -4,6 +4,7 @@ import { ArchiveError } from '../errors.js';
 import { readTreeUsage, type TreeUsage } from '../process-tree.js';
 import { checkExecutable, chromiumArguments, launchFailed } from './chromium-launch.js';
 import { spawnChromium, type ChromiumProcess } from './chromium-process.js';
+import { loadPlaywright } from './playwright.js';
 import { browserHostOptionsSchema, type BrowserHostOptions, type BrowserHostOptionsInput } from './render-options.js';
 import { settlesWithin } from './race.js';
 
@@ -83,6 +84,14 @@ export class BrowserHost {
       source.release();
       throw error;
     }
+  }
+
+  /**
+   * Starts the browser now, ahead of the first open() (which reports a failure to start): a
+   * capture that knows it will render starts it while the page's request is on its way.
+   */
+  warm(): void {
+    if (!this.closed && !this.source) this.browser().catch(() => undefined);
   }
 
   private async lease(run: RunningBrowser, release: () => void): Promise<BrowserLease> {
@@ -170,7 +179,7 @@ export class BrowserHost {
     trace('browser: spawned, importing playwright-core');
     let browser: Browser;
     try {
-      const { chromium } = await import('playwright-core');
+      const { chromium } = loadPlaywright();
       trace('browser: playwright-core loaded');
       browser = await chromium.connectOverCDP(spawned.transport, { timeout: launchTimeoutMs, artifactsDir: spawned.artifactsDir });
     } catch (error) {
@@ -184,7 +193,7 @@ export class BrowserHost {
   }
 
   private async connect(endpoint: string): Promise<RunningBrowser> {
-    const { chromium } = await import('playwright-core');
+    const { chromium } = loadPlaywright();
     let browser: Browser;
     try {
       browser = await chromium.connect(endpoint, { timeout: this.options.launchTimeoutMs });

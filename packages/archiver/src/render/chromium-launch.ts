@@ -1,6 +1,7 @@
 import { access, constants } from 'node:fs/promises';
 import type { BrowserServer, LaunchOptions } from 'playwright-core';
 import { PLAYWRIGHT_HEADLESS_SWITCHES } from './playwright-switches.js';
+import { loadPlaywright } from './playwright.js';
 import { browserHostOptionsSchema, type BrowserHostOptions, type BrowserHostOptionsInput } from './render-options.js';
 
 // How Debian's Chromium is started for rendering, in one place: by a BrowserHost for its own
@@ -92,7 +93,7 @@ export function chromiumArguments(profileDir: string): string[] {
 export async function launchBrowserServer(input: BrowserHostOptionsInput = {}): Promise<BrowserServer> {
   const options = browserHostOptionsSchema.parse(input);
   await checkExecutable(options.executablePath);
-  const { chromium } = await import('playwright-core');
+  const { chromium } = loadPlaywright();
   try {
     return await chromium.launchServer({ ...chromiumLaunchOptions(options), host: '127.0.0.1', port: 0 });
   } catch (error) {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { ConnectOverCDPTransport } from 'playwright-core';
 import { killTree } from '../process-tree.js';
+import { trace } from '../trace.js';
 
 /** Characters of Chromium's stderr kept for the message when it does not start. */
 const STDERR_TAIL = 2_000;
@@ -70,7 +71,9 @@ export function spawnChromium(executablePath: string, args: (profileDir: string)
         process.off('exit', onExit);
         if (pid !== undefined) killTree(pid);
         await exited;
+        trace('browser: exited');
         await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+        trace('browser: profile removed');
       })()),
   };
 }
