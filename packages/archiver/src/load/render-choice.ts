@@ -17,8 +17,9 @@ export interface Renderer {
 /**
  * Loads each page with `base`, then renders it when `mode` says so: `always` for every HTML
  * page, `auto` for one that builds itself with JavaScript (needsRender). The browser starts on
- * the first such page only (`always`: with the first request), so a static page never starts one. A render that fails (no browser
- * here, a page that hangs or bombs its tab) leaves the page as served, with the reason noted.
+ * the first such page only (`always`: with the first request), so a static page never starts
+ * one. A render that fails (no browser here, a page that hangs or bombs its tab) leaves the
+ * page as served, with the reason noted.
  */
 export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Promise<Renderer>): PageLoader {
   if (mode === 'never') return base;

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CopyCheck } from '../capture/manifest.js';
 import type { Page } from 'playwright-core';
@@ -65,25 +66,26 @@ export async function checkCopy(
 ): Promise<CopyCheck> {
   const { page } = check;
   try {
-    trace(`check: ${file.slice(-30)} start`);
+    const name = basename(file);
+    trace(`check: ${name} start`);
     const until = performance.now() + budgetMs;
     const left = () => Math.max(0, until - performance.now());
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
+    trace(`check: ${name} loaded`);
     // As the original was: scrolled through (lazy images load), then back to the top, quiet.
-    trace(`check: ${file.slice(-30)} loaded`);
     await within(page.evaluate(call(SCROLL_THROUGH, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
     await within(page.evaluate(call(SCROLL_TO_TOP)), left(), signal).catch(() => undefined);
     // A copy whose scripts run (the replay layer did) is given its quiet time from here, as the
     // original was after scrolling: its scripts may still be building it.
     await within(page.evaluate(call(RESTART_QUIET_IF_SCRIPTED)), left(), signal).catch(() => undefined);
     await settle(page, { quietForMs: () => Number.POSITIVE_INFINITY }, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
-    trace(`check: ${file.slice(-30)} quiet`);
+    trace(`check: ${name} quiet`);
     const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
     if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
     const png = await screenshot(page);
-    trace(`check: ${file.slice(-30)} pictured`);
+    trace(`check: ${name} pictured`);
     const pixelDiff = pixelDiffPercent(original.png, png);
-    trace(`check: ${file.slice(-30)} compared`);
+    trace(`check: ${name} compared`);
     return { browser: 'chromium', pixelDiff, ...scores };
   } finally {
     // Not waited for: the scores are known, and the capture goes on to write its ZIP meanwhile
