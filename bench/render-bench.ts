@@ -19,11 +19,17 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SINGLE_FILE_VERSION = '2.0.83';
 const MB = 1024 * 1024;
 const sitezipBin = new URL('../packages/archiver/bin/sitezip.js', import.meta.url).pathname;
+/** RENDER_BEFORE_BIN=<old checkout>/packages/archiver/bin/sitezip.js: an older build, run before this one each time. */
+const BEFORE_BIN = process.env.RENDER_BEFORE_BIN;
+/** BENCH_RENDER_SINGLEFILE=0 leaves SingleFile out (it is installed from npm and runs each time). */
+const WITH_SINGLE_FILE = process.env.BENCH_RENDER_SINGLEFILE !== '0';
 
 interface TreeRun {
   wallMs: number;
   /** Peak over the run of the whole process tree's private memory (RssAnon + RssShmem). */
   peakPrivateMb: number;
+  /** CPU time (user + system) of the whole process tree, browser included, in seconds. */
+  cpuSeconds: number;
   code: number;
   stderr: string;
 }
@@ -33,15 +39,18 @@ interface TreeRun {
  * /usr/bin/time's peak covers one process, and the browser's memory is in its children.
  */
 async function runTree(command: string, args: string[], env: NodeJS.ProcessEnv, options: { cwd?: string; timeoutMs?: number } = {}): Promise<TreeRun> {
-  const { readTreeUsage } = await import('../packages/archiver/dist/index.js');
+  const { readTreeCpu, readTreeUsage } = await import('../packages/archiver/dist/index.js');
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd: options.cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     let peak = 0;
     let stderr = '';
+    // Each process's highest CPU reading: a browser killed at the end never reaches its parent's rusage.
+    const cpuUs = new Map<number, number>();
     const sample = () => {
       const usage = child.pid ? readTreeUsage(child.pid) : undefined;
       if (usage) peak = Math.max(peak, usage.privateBytes);
+      for (const [pid, us] of child.pid ? readTreeCpu(child.pid) : []) cpuUs.set(pid, Math.max(us, cpuUs.get(pid) ?? 0));
     };
     const sampler = setInterval(sample, 20);
     const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), options.timeoutMs ?? 120_000);
@@ -50,7 +59,8 @@ async function runTree(command: string, args: string[], env: NodeJS.ProcessEnv, 
     child.on('close', (code) => {
       clearInterval(sampler);
       clearTimeout(timer);
-      resolve({ wallMs: performance.now() - started, peakPrivateMb: peak / MB, code: code ?? 1, stderr });
+      const cpuSeconds = [...cpuUs.values()].reduce((sum, us) => sum + us, 0) / 1e6;
+      resolve({ wallMs: performance.now() - started, peakPrivateMb: peak / MB, cpuSeconds, code: code ?? 1, stderr });
     });
   });
 }
@@ -80,6 +90,7 @@ async function installSingleFile(dir: string): Promise<string | { unavailable: s
 interface Row {
   fixture: RenderFixture;
   sitezip: TreeRun[];
+  before: TreeRun[];
   browser: number[];
   singleFile: TreeRun[] | string;
   check: string;
@@ -91,15 +102,20 @@ export async function runRenderBench(): Promise<void> {
   console.log(`whole processes, median of ${RUNS}; browser = Chromium's own cold load (launch, load, network idle);`);
   console.log('memory = peak private memory (RssAnon + RssShmem) of the whole process tree, browser included\n');
   const work = await mkdtemp(join(tmpdir(), 'sitezip-render-bench-'));
-  const singleFile = await installSingleFile(work);
+  const singleFile = WITH_SINGLE_FILE ? await installSingleFile(work) : { unavailable: 'left out (BENCH_RENDER_SINGLEFILE=0)' };
   const rows: Row[] = [];
   try {
     for (const fixture of RENDER_FIXTURES.filter((f) => !ONLY || ONLY.includes(f.name))) {
       const site = await serveRenderFixture(fixture, { latencyMs: LATENCY_MS });
       const url = `${site.origin}${fixture.start}`;
       try {
-        const row: Row = { fixture, sitezip: [], browser: [], singleFile: typeof singleFile === 'string' ? [] : singleFile.unavailable, check: '', files: 0 };
+        const row: Row = { fixture, sitezip: [], before: [], browser: [], singleFile: typeof singleFile === 'string' ? [] : singleFile.unavailable, check: '', files: 0 };
         for (let i = 0; i < RUNS; i++) {
+          if (BEFORE_BIN) {
+            const run = await runTree(process.execPath, [BEFORE_BIN, url, '-o', join(work, `${fixture.name}-before-${i}.zip`), '-q'], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
+            if (run.code !== 0) throw new Error(`sitezip (before) failed on ${fixture.name}: ${run.stderr}`);
+            row.before.push(run);
+          }
           const zip = join(work, `${fixture.name}-${i}.zip`);
           const run = await runTree(process.execPath, [sitezipBin, url, '-o', zip, '-q'], { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' });
           if (run.code !== 0) throw new Error(`sitezip failed on ${fixture.name}: ${run.stderr}`);
@@ -141,6 +157,20 @@ export async function runRenderBench(): Promise<void> {
     const sfMemory = sf ? median(sf.map((r) => r.peakPrivateMb)).toFixed(0) : '-';
     console.log(
       `| ${row.fixture.name} | ${wall.toFixed(0)} | ${browser.toFixed(0)} | ${(wall / browser).toFixed(2)} | ${sfCells} | ${memory.toFixed(0)} | ${sfMemory} | ${row.files} | ${row.check} |`,
+    );
+  }
+  if (!BEFORE_BIN) return;
+  console.log(`\nBefore (${BEFORE_BIN}) and after, same run, interleaved; median of ${RUNS}; CPU = user + system of the whole process tree`);
+  console.log('| fixture | cold load ms | before ms | after ms | before × cold | after × cold | CPU before s | CPU after s | peak MB before | peak MB after |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    const cold = median(row.browser);
+    const before = median(row.before.map((r) => r.wallMs));
+    const after = median(row.sitezip.map((r) => r.wallMs));
+    const cpu = (runs: TreeRun[]) => median(runs.map((r) => r.cpuSeconds)).toFixed(2);
+    const peak = (runs: TreeRun[]) => median(runs.map((r) => r.peakPrivateMb)).toFixed(0);
+    console.log(
+      `| ${row.fixture.name} | ${cold.toFixed(0)} | ${before.toFixed(0)} | ${after.toFixed(0)} | ${(before / cold).toFixed(2)} | ${(after / cold).toFixed(2)} | ${cpu(row.before)} | ${cpu(row.sitezip)} | ${peak(row.before)} | ${peak(row.sitezip)} |`,
     );
   }
 }

@@ -156,12 +156,15 @@ export async function runCapture(
     emit: () => hooks.onProgress?.({ ...progress }),
   };
   ctx.paths.reserve(MANIFEST_PATH);
+  let closingLoader: Promise<void> | undefined;
   try {
     const { finalUrl, title } = await body(ctx, pageUrl);
     progress.phase = 'finishing';
     ctx.emit();
     await drain(ctx);
     await checkRenderedPages(ctx, copying);
+    // The browser has done its part: it goes while the manifest and the ZIP are written.
+    closingLoader = loader.close?.();
     if (signal.aborted && !hooks.signal?.aborted) ctx.refusals.stopBy('total-timeout', `totalTimeoutMs (${options.totalTimeoutMs}) reached`);
     const manifest = buildManifest(ctx, pageUrl, finalUrl, startedAt, hooks.previous);
     await sink.add(MANIFEST_PATH, Buffer.from(JSON.stringify(manifest, null, 2)), { compress: true });
@@ -191,7 +194,7 @@ export async function runCapture(
     throw error;
   } finally {
     await copying.dispose();
-    await loader.close?.();
+    await (closingLoader ?? loader.close?.());
     if (!hooks.fetcher) await network.close();
   }
 }

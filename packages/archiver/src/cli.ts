@@ -14,6 +14,7 @@ import { openWarcFile } from './warc/open-warc.js';
 import type { WarcWriter } from './warc/warc-writer.js';
 import { allowPrivateNetworksFromEnv } from './options.js';
 import { withDefaultScheme } from './page-url.js';
+import { trace } from './trace.js';
 
 const USAGE = `Usage: sitezip <url> [options]
 
@@ -131,6 +132,7 @@ function defaultOutput(url: string): string {
 
 /** Runs the command; returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
+  trace('cli: main');
   let args: ReturnType<typeof parse>;
   try {
     args = parse(argv);
@@ -179,12 +181,14 @@ export async function main(argv: string[]): Promise<number> {
     // A resumed crawl has its start page already.
     const early = state?.resumedPages ? undefined : requestEarly(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
     const { archivePage, archiveSite, staticLoader, zipFileSink } = await import('./engine.js');
+    trace('cli: engine loaded');
     const hooks = { onProgress, signal: controller.signal, fetcher, loader: staticLoader(early), ...(previous ? { previous } : {}) };
     const summary = state
       ? await archiveSite(args.url, state.sink, args.options, { ...hooks, resume: state.resume })
       : await archivePage(args.url, zipFileSink(partial), args.options, hooks);
     // A site capture stopped by Ctrl-C ends with what it had: kept to be resumed, not as the ZIP.
     if (state && controller.signal.aborted) throw new ArchiveError('ABORTED', 'Interrupted.');
+    trace('cli: capture done');
     await rename(partial, output);
     await state?.finish();
     if (warc) {
@@ -230,5 +234,6 @@ export async function main(argv: string[]): Promise<number> {
     process.off('SIGINT', stop);
     await fetcher?.close();
     await previous?.close();
+    trace('cli: end');
   }
 }

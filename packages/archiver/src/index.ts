@@ -22,7 +22,7 @@ export { ZipSink, zipFileSink } from './sink/zip-sink.js';
 export { archiveSite } from './archive-site.js';
 export { crawlStateFiles, openCrawlState, ResumeMismatch, type CrawlState } from './resume/crawl-state.js';
 export { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
-export { killTree, readTreeUsage, type TreeUsage } from './process-tree.js';
+export { killTree, readTreeCpu, readTreeUsage, type TreeUsage } from './process-tree.js';
 // playwright-core itself loads only when a browser starts.
 export type { BrowserSource } from './render/browser-host.js';
 /** Starts Chromium as a server other processes connect to (the API's shared browser); render code loads on first use. */

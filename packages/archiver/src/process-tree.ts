@@ -1,22 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 
 // Linux /proc readings of a process tree: the renderer's browser, the API's capture processes.
-// Playwright does not tell which process it started; the host finds it among this process's
-// children by a marker in its command line.
 
 // Linux reports CPU time in clock ticks of 1/100 s (USER_HZ) on every architecture we run on.
 const TICKS_PER_SECOND = 100;
-
-/** The child of this process whose command line holds `marker`; undefined off Linux. */
-export function findChildWithArgument(marker: string): number | undefined {
-  return childrenOf(process.pid).find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').includes(marker);
-    } catch {
-      return false;
-    }
-  });
-}
 
 export interface TreeUsage {
   /** Processes in the tree now. */
@@ -56,6 +43,25 @@ export function readTreeUsage(pid: number): TreeUsage | undefined {
     total.cpuUs += ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND;
   }
   return total.processes ? total : undefined;
+}
+
+/**
+ * CPU time (user + system, microseconds) of each live process of the tree by pid: sampled until
+ * the tree ends, the highest reading of each pid sums to the tree's CPU time, where a killed
+ * process's time never reaches its parent's rusage (benchmarks).
+ */
+export function readTreeCpu(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const member of treeOf(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${member}/stat`, 'latin1');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(member, ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS_PER_SECOND);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return out;
 }
 
 /**

@@ -32,7 +32,7 @@ describe('render mode stays out of the static path', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('inside src/render, playwright-core is loaded with import() or as types only', () => {
+  it('inside src/render, playwright-core is loaded on first use (render/playwright.ts) or as types only', () => {
     const eager = sources(join(SRC, 'render')).filter((file) =>
       [...readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)].some((match) => (match[1] ?? match[2] ?? '').startsWith('playwright')),
     );

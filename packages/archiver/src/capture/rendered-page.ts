@@ -8,6 +8,7 @@ import { liveCopyHtml, type LiveCopy } from './live-copy.js';
 import type { CopyCheck, RenderChoice, RenderReport } from './manifest.js';
 import { processDocument, rewriteDocument } from './process-html.js';
 import { routeShape } from './render-guard.js';
+import { trace } from '../trace.js';
 
 /** A live copy is kept when it looks this close to the original (percent of pixels), or closer than the snapshot. */
 const LIVE_PIXEL_DIFF = 0.5;
@@ -34,6 +35,7 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
     await processDocument(ctx, response, document!, path, 0, scan);
     return;
   }
+  trace('save: rendered page');
   const snapshot = await rewriteDocument(ctx, response, document, path, 0, scan);
   const shape = routeShape(response.requestedUrl, templateOf(page));
   const plan = await ctx.renderGuard.plan(shape);
@@ -83,7 +85,9 @@ async function keep(ctx: CaptureContext, report: RenderReport, path: string, sna
 async function checkBoth(ctx: CaptureContext, page: LoadedPage, path: string, live: LiveCopy, snapshot: string): Promise<(CopyCheck | undefined)[]> {
   // Both copies' files must be on disk before either is opened; the replay file goes into the
   // ZIP only if the live copy is kept.
+  trace('save: copies made');
   await drain(ctx);
+  trace('save: resources drained');
   const folder = await ctx.copy.startCopying();
   const beside = join(folder, path);
   await mkdir(dirname(beside), { recursive: true });
@@ -98,7 +102,9 @@ async function checkBoth(ctx: CaptureContext, page: LoadedPage, path: string, li
     await ctx.loader.verify!([{ url: page.response.requestedUrl, file, report: trial, required, original: page.picture }], ctx.signal);
     return trial.check;
   };
-  return Promise.all([check(live.html, 'live'), check(snapshot, 'snapshot')]);
+  const checks = await Promise.all([check(live.html, 'live'), check(snapshot, 'snapshot')]);
+  trace('save: checked');
+  return checks;
 }
 
 /** The live copy shows the page (text, pixels) at least as the snapshot does, and asks nothing it cannot have. */

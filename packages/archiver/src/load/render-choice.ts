@@ -1,4 +1,5 @@
 import { isArchiveError } from '../errors.js';
+import { trace } from '../trace.js';
 import { needsRender } from './needs-render.js';
 import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader } from './page-loader.js';
 
@@ -16,8 +17,9 @@ export interface Renderer {
 /**
  * Loads each page with `base`, then renders it when `mode` says so: `always` for every HTML
  * page, `auto` for one that builds itself with JavaScript (needsRender). The browser starts on
- * the first such page only, so a static page never starts one. A render that fails (no browser
- * here, a page that hangs or bombs its tab) leaves the page as served, with the reason noted.
+ * the first such page only (`always`: with the first request), so a static page never starts
+ * one. A render that fails (no browser here, a page that hangs or bombs its tab) leaves the
+ * page as served, with the reason noted.
  */
 export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Promise<Renderer>): PageLoader {
   if (mode === 'never') return base;
@@ -25,14 +27,22 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
   return {
     startedAt: base.startedAt,
     async load(ctx, url, init) {
+      // Every HTML page is to be rendered: the browser starts while the page's request is on its
+      // way. (A start that fails is reported by the first render.)
+      if (mode === 'always' && !renderer) {
+        renderer = start();
+        renderer.catch(() => undefined);
+      }
       const page = await base.load(ctx, url, init);
       if (!page.document || page.response.status >= 300) return page;
       const reason = mode === 'always' ? 'render: always' : needsRender(page);
       if (!reason) return page;
+      trace(`render: decided (${reason})`);
       let started = false;
       try {
         renderer ??= start();
         const ready = await renderer;
+        trace('render: renderer loaded');
         started = true;
         return await ready.render(ctx, page, reason);
       } catch (error) {
@@ -55,6 +65,7 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
       const started = renderer;
       renderer = undefined;
       if (started) await started.then((r) => r.close(), () => undefined);
+      trace('render: closed');
     },
   };
 }

@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { trace } from '../trace.js';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
-import { findChildWithArgument, killTree, readTreeUsage, type TreeUsage } from '../process-tree.js';
-import { checkExecutable, chromiumLaunchOptions, launchFailed } from './chromium-launch.js';
+import { readTreeUsage, type TreeUsage } from '../process-tree.js';
+import { checkExecutable, chromiumArguments, launchFailed } from './chromium-launch.js';
+import { spawnChromium, type ChromiumProcess } from './chromium-process.js';
+import { loadPlaywright } from './playwright.js';
 import { browserHostOptionsSchema, type BrowserHostOptions, type BrowserHostOptionsInput } from './render-options.js';
 import { settlesWithin } from './race.js';
 
@@ -36,7 +38,9 @@ interface RunningBrowser {
   browser: Browser;
   /** Set when connected to a browser a BrowserSource lends: this host then never kills it. */
   endpoint: string | undefined;
-  /** Undefined off Linux: then nothing is killed by pid and memory is not watched. */
+  /** The browser this host started; undefined for a lent one. */
+  process: ChromiumProcess | undefined;
+  /** Undefined for a lent browser: its memory is its owner's to watch. */
   pid: number | undefined;
   lost: AbortController;
   leases: number;
@@ -82,6 +86,14 @@ export class BrowserHost {
     }
   }
 
+  /**
+   * Starts the browser now, ahead of the first open() (which reports a failure to start): a
+   * capture that knows it will render starts it while the page's request is on its way.
+   */
+  warm(): void {
+    if (!this.closed && !this.source) this.browser().catch(() => undefined);
+  }
+
   private async lease(run: RunningBrowser, release: () => void): Promise<BrowserLease> {
     let context: BrowserContext;
     try {
@@ -97,6 +109,7 @@ export class BrowserHost {
     } catch (error) {
       throw run.lost.signal.aborted ? run.lost.signal.reason : error;
     }
+    trace('browser: context open');
     run.leases++;
     this.watch(run);
     let released = false;
@@ -126,16 +139,16 @@ export class BrowserHost {
     return memory && { ...memory, pid: run.pid, peakPrivateBytes: Math.max(run.peakPrivateBytes, memory.privateBytes) };
   }
 
-  /** Closes the browser (killing it if it does not close in time); its temporary profile is removed. */
+  /**
+   * Ends the browser: one this host started is killed (nothing in it is kept, and asking it to
+   * close took 0.1–0.5 s of a capture) and its temporary profile removed; from a lent one it
+   * disconnects.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    trace('browser: closing');
     const run = this.current ?? (await this.starting?.catch(() => undefined));
-    if (!run) return;
-    this.forget(run);
-    run.lost.abort(new ArchiveError('ABORTED', 'The browser was closed.'));
-    if (!(await settlesWithin(run.browser.close(), this.options.closeTimeoutMs))) {
-      await this.killRun(run, new ArchiveError('ABORTED', 'The browser was closed.'));
-    }
+    if (run) await this.killRun(run, new ArchiveError('ABORTED', 'The browser was closed.'));
   }
 
   /** The running browser: the one at `endpoint` when given (a browser restarted by its owner is connected anew). */
@@ -153,22 +166,34 @@ export class BrowserHost {
   }
 
   private async launch(): Promise<RunningBrowser> {
-    const { executablePath } = this.options;
+    const { executablePath, launchTimeoutMs } = this.options;
     await checkExecutable(executablePath);
-    // Loaded here, not at the top: the static capture path never pays for playwright-core.
-    const { chromium } = await import('playwright-core');
-    const marker = `--sitezip-browser=${randomUUID()}`;
-    let browser: Browser;
+    // Chromium starts first, then playwright-core loads (here, not at the top: the static capture
+    // path never pays for it) while Chromium starts.
+    let spawned: ChromiumProcess;
     try {
-      browser = await chromium.launch(chromiumLaunchOptions(this.options, marker));
+      spawned = spawnChromium(executablePath, chromiumArguments);
     } catch (error) {
       throw launchFailed(executablePath, error);
     }
-    return this.running(browser, findChildWithArgument(marker), undefined);
+    trace('browser: spawned, importing playwright-core');
+    let browser: Browser;
+    try {
+      const { chromium } = loadPlaywright();
+      trace('browser: playwright-core loaded');
+      browser = await chromium.connectOverCDP(spawned.transport, { timeout: launchTimeoutMs, artifactsDir: spawned.artifactsDir });
+    } catch (error) {
+      await spawned.kill();
+      // A browser that exits at once says why on stderr (its last line); Playwright only sees the pipe close.
+      const said = spawned.stderr().trim().split('\n').pop();
+      throw launchFailed(executablePath, said ? new Error(said, { cause: error }) : error);
+    }
+    trace('browser: connected');
+    return this.running(browser, spawned, undefined);
   }
 
   private async connect(endpoint: string): Promise<RunningBrowser> {
-    const { chromium } = await import('playwright-core');
+    const { chromium } = loadPlaywright();
     let browser: Browser;
     try {
       browser = await chromium.connect(endpoint, { timeout: this.options.launchTimeoutMs });
@@ -178,11 +203,12 @@ export class BrowserHost {
     return this.running(browser, undefined, endpoint);
   }
 
-  private async running(browser: Browser, pid: number | undefined, endpoint: string | undefined): Promise<RunningBrowser> {
+  private async running(browser: Browser, spawned: ChromiumProcess | undefined, endpoint: string | undefined): Promise<RunningBrowser> {
     const run: RunningBrowser = {
       browser,
       endpoint,
-      pid,
+      process: spawned,
+      pid: spawned?.pid,
       lost: new AbortController(),
       leases: 0,
       timer: undefined,
@@ -191,9 +217,11 @@ export class BrowserHost {
     browser.on('disconnected', () => {
       this.forget(run);
       run.lost.abort(new ArchiveError('NETWORK', 'The browser closed unexpectedly while rendering the page.'));
+      // A browser Playwright lost is of no more use: it goes with its profile.
+      void spawned?.kill();
     });
     if (this.closed) {
-      await browser.close();
+      await this.killRun(run, new ArchiveError('ABORTED', 'The browser was closed.'));
       throw new Error('The browser host is closed.');
     }
     this.current = run;
@@ -221,12 +249,12 @@ export class BrowserHost {
     run.timer.unref();
   }
 
+  /** Kills the browser this host started (its profile is removed), or disconnects from a lent one. */
   private async killRun(run: RunningBrowser, reason: Error): Promise<void> {
     this.forget(run);
     run.lost.abort(reason);
-    if (run.pid !== undefined) killTree(run.pid);
-    // Waits for Playwright to see the exit and remove the temporary profile.
-    await settlesWithin(run.browser.close(), this.options.closeTimeoutMs);
+    if (run.process) await run.process.kill();
+    else await settlesWithin(run.browser.close(), this.options.closeTimeoutMs);
   }
 
   private forget(run: RunningBrowser): void {

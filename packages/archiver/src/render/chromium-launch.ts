@@ -1,5 +1,7 @@
 import { access, constants } from 'node:fs/promises';
 import type { BrowserServer, LaunchOptions } from 'playwright-core';
+import { PLAYWRIGHT_HEADLESS_SWITCHES } from './playwright-switches.js';
+import { loadPlaywright } from './playwright.js';
 import { browserHostOptionsSchema, type BrowserHostOptions, type BrowserHostOptionsInput } from './render-options.js';
 
 // How Debian's Chromium is started for rendering, in one place: by a BrowserHost for its own
@@ -40,26 +42,47 @@ export const CHROMIUM_FLAGS: readonly string[] = [
 ];
 
 /**
- * How Chromium is started, wherever it runs: by a BrowserHost for its own renders, or as a
- * browser server that BrowserHosts of other processes connect to. `marker` is an extra argument
- * that finds the browser's process among the starter's children.
+ * How Playwright starts Chromium as a browser server that BrowserHosts of other processes
+ * connect to. (A BrowserHost starts its own with the same command line: chromiumArguments.)
  */
-export function chromiumLaunchOptions(options: Pick<BrowserHostOptions, 'executablePath' | 'launchTimeoutMs'>, marker?: string): LaunchOptions {
+export function chromiumLaunchOptions(options: Pick<BrowserHostOptions, 'executablePath' | 'launchTimeoutMs'>): LaunchOptions {
   return {
     executablePath: options.executablePath,
     headless: true,
-    // Chromium's sandbox cannot start as root, and this development machine runs everything
-    // as root: there (only there) it runs without. Run the server unprivileged to keep it.
-    chromiumSandbox: process.getuid?.() !== 0,
+    chromiumSandbox: sandboxed(),
     // Playwright turns the popup blocker off; on, script-opened windows never exist.
     ignoreDefaultArgs: ['--disable-popup-blocking'],
-    args: marker ? [...CHROMIUM_FLAGS, marker] : [...CHROMIUM_FLAGS],
+    args: [...CHROMIUM_FLAGS],
     timeout: options.launchTimeoutMs,
     // A library does not take over the process's signals (Playwright's handlers exit).
     handleSIGINT: false,
     handleSIGTERM: false,
     handleSIGHUP: false,
   };
+}
+
+/**
+ * Chromium's sandbox cannot start as root, and this development machine runs everything as
+ * root: there (only there) it runs without. Run the server unprivileged to keep it.
+ */
+function sandboxed(): boolean {
+  return process.getuid?.() !== 0;
+}
+
+/**
+ * The whole command line of a browser this package spawns itself (chromium-process.ts): what
+ * Playwright's launch with chromiumLaunchOptions() would give it, the same switches in the same
+ * order, driven over the same pipe.
+ */
+export function chromiumArguments(profileDir: string): string[] {
+  return [
+    ...PLAYWRIGHT_HEADLESS_SWITCHES,
+    ...(sandboxed() ? [] : ['--no-sandbox']),
+    ...CHROMIUM_FLAGS,
+    `--user-data-dir=${profileDir}`,
+    '--remote-debugging-pipe',
+    '--no-startup-window',
+  ];
 }
 
 /**
@@ -70,7 +93,7 @@ export function chromiumLaunchOptions(options: Pick<BrowserHostOptions, 'executa
 export async function launchBrowserServer(input: BrowserHostOptionsInput = {}): Promise<BrowserServer> {
   const options = browserHostOptionsSchema.parse(input);
   await checkExecutable(options.executablePath);
-  const { chromium } = await import('playwright-core');
+  const { chromium } = loadPlaywright();
   try {
     return await chromium.launchServer({ ...chromiumLaunchOptions(options), host: '127.0.0.1', port: 0 });
   } catch (error) {

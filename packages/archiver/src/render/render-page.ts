@@ -12,6 +12,7 @@ import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
 import { settle } from './settle.js';
+import { trace } from '../trace.js';
 
 export interface RenderDeps {
   /** Answers every request of the page (the only network access, as in a static capture). */
@@ -152,9 +153,12 @@ async function drive(
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
+  // The init script goes in beside the routes (one round trip less); the tab opens after both.
+  const fonts = context.addInitScript(RECORD_FONT_SOURCES);
+  fonts.catch(() => undefined);
   const page = await stop.race(
     recorder.attach(context, async () => {
-      await context.addInitScript(RECORD_FONT_SOURCES);
+      await fonts;
       return context.newPage();
     }),
   );
@@ -176,7 +180,9 @@ async function drive(
   // Waiting on the page ends `snapshotReserveMs` before the cap, leaving time to read the DOM.
   const waitEnd = started + limits.totalTimeoutMs - limits.snapshotReserveMs;
   const left = () => waitEnd - performance.now();
+  trace('render: tab open');
   const loaded = await navigate(page, documentUrl, left, stop);
+  trace('render: load event');
   recorder.loaded();
   onLoaded?.();
   const loadedAt = performance.now();
@@ -184,15 +190,18 @@ async function drive(
   if (loaded) {
     const budget = () => Math.min(limits.settleTimeoutMs, left());
     settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget() }, stop.signal);
+    trace('render: quiet after load');
     const scrolled = await within(page.evaluate(call(SCROLL_THROUGH, limits.maxScrollSteps)) as Promise<number>, left(), stop.signal);
     if (scrolled.done) {
       events.scrollSteps = scrolled.value;
+      trace(`render: scrolled ${scrolled.value} steps`);
       if (scrolled.value > 0) settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget() }, stop.signal);
     } else {
       settled = false;
     }
   }
   const settledAt = performance.now();
+  trace('render: quiet');
   // From here on the hard cap alone bounds the waits: a page whose scripts never yield fails here.
   await stop.race(page.evaluate(call(SCROLL_TO_TOP)));
   await stop.race(page.evaluate(call(INLINE_CSSOM)));
@@ -202,7 +211,9 @@ async function drive(
   }
   // After the DOM passed its size limit: a picture of a DOM bomb would take the whole budget.
   // (What INLINE_CSSOM changed looks the same: rules as they were, a canvas as its image.)
+  trace('render: DOM read');
   const picture = await stop.race(takePicture(page));
+  trace('render: pictured');
   return { snapshot: read, picture, loaded, settled, loadedAt, settledAt, events };
 }
 

@@ -24,6 +24,8 @@ const CHECK_BUDGET_MS = 8_000;
  */
 export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'renderTimeoutMs'>, source?: BrowserSource): Renderer {
   const host = new BrowserHost({ userAgent: options.userAgent }, source);
+  // Made when a page is known to need rendering (or, rendering always, when the capture starts).
+  host.warm();
   // The originals of the pages the self-check will look at, by URL; the first few only (a
   // picture is a few hundred KB, and a site can have thousands of pages).
   const pictures = new Map<string, Picture>();

@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CopyCheck } from '../capture/manifest.js';
 import type { Page } from 'playwright-core';
@@ -7,6 +8,7 @@ import { call, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCR
 import { pageText, PICTURE_HEIGHT, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
+import { trace } from '../trace.js';
 
 /** A fresh context of the browser, every request to the network refused, with a blank page: where a copy is checked. */
 export interface CheckPage {
@@ -26,16 +28,19 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
   const lease = await host.open();
   try {
     const check = { lease, online: 0, failed: 0 };
-    await lease.context.route('**/*', (route) => {
-      // Routing sees the copy's own files too: those load as a user's browser would load them.
-      if (route.request().url().startsWith('file:')) return route.continue();
-      check.online++;
-      return route.abort('internetdisconnected');
-    });
-    // The DOM's last change is known from the start: a copy whose scripts do not run (a snapshot)
-    // is quiet as soon as it is parsed, and waits for nothing more.
-    await lease.context.addInitScript(call(MS_SINCE_MUTATION));
+    await Promise.all([
+      lease.context.route('**/*', (route) => {
+        // Routing sees the copy's own files too: those load as a user's browser would load them.
+        if (route.request().url().startsWith('file:')) return route.continue();
+        check.online++;
+        return route.abort('internetdisconnected');
+      }),
+      // The DOM's last change is known from the start: a copy whose scripts do not run (a
+      // snapshot) is quiet as soon as it is parsed, and waits for nothing more.
+      lease.context.addInitScript(call(MS_SINCE_MUTATION)),
+    ]);
     const page = await lease.context.newPage();
+    trace('check: page open');
     // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
     page.on('requestfailed', () => check.failed++);
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
@@ -61,9 +66,12 @@ export async function checkCopy(
 ): Promise<CopyCheck> {
   const { page } = check;
   try {
+    const name = basename(file);
+    trace(`check: ${name} start`);
     const until = performance.now() + budgetMs;
     const left = () => Math.max(0, until - performance.now());
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
+    trace(`check: ${name} loaded`);
     // As the original was: scrolled through (lazy images load), then back to the top, quiet.
     await within(page.evaluate(call(SCROLL_THROUGH, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
     await within(page.evaluate(call(SCROLL_TO_TOP)), left(), signal).catch(() => undefined);
@@ -71,10 +79,17 @@ export async function checkCopy(
     // original was after scrolling: its scripts may still be building it.
     await within(page.evaluate(call(RESTART_QUIET_IF_SCRIPTED)), left(), signal).catch(() => undefined);
     await settle(page, { quietForMs: () => Number.POSITIVE_INFINITY }, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
+    trace(`check: ${name} quiet`);
     const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
     if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
-    return { browser: 'chromium', pixelDiff: pixelDiffPercent(original.png, await screenshot(page)), ...scores };
+    const png = await screenshot(page);
+    trace(`check: ${name} pictured`);
+    const pixelDiff = pixelDiffPercent(original.png, png);
+    trace(`check: ${name} compared`);
+    return { browser: 'chromium', pixelDiff, ...scores };
   } finally {
-    await check.lease.close();
+    // Not waited for: the scores are known, and the capture goes on to write its ZIP meanwhile
+    // (closing a context took 15–650 ms). One that will not close still gets its browser killed.
+    void check.lease.close();
   }
 }
