@@ -112,6 +112,17 @@ describe('ZipSink', () => {
     await sink.close();
   });
 
+  it('keeps no function of an entry once its data is written', async () => {
+    const sink = new ZipSink(new Writable({ write: (_chunk, _encoding, callback) => callback() }));
+    for (let i = 0; i < 5; i++) await sink.add(`page-${i}.html`, Buffer.from(`<p>${i}</p>`), { compress: i % 2 === 0 });
+    await sink.addFile('empty.bin', '/dev/null', { compress: false, size: 0 });
+    await sink.close();
+    // yazl keeps its entries until the end; what started each one's data (closures holding the sink) is gone.
+    const kept = (sink as unknown as { zip: { entries: { doFileDataPump?: unknown }[] } }).zip.entries;
+    expect(kept).toHaveLength(6);
+    for (const entry of kept) expect(entry.doFileDataPump).toBeUndefined();
+  });
+
   it('gives each entry name a buffer of its own, not a slice of the shared pool', async () => {
     const sink = new ZipSink(new Writable({ write: (_chunk, _encoding, callback) => callback() }));
     await sink.add('a/short-name.html', Buffer.from('x'), { compress: false });
