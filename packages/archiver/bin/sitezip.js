@@ -5,7 +5,7 @@
 // collection, so they still apply when set here (heap size flags would need a second process):
 // the old generation grows by half between collections, the young one stays at its first 1 MB
 // semi-spaces. Measured in README "Benchmarks": 30 to 40 MB less peak RSS on the docs site for
-// 4 to 5 % more CPU time there, 15 to 36 % more on CPU-bound crawls. Site crawls only: loading
+// 4 to 6 % more CPU time there, 15 to 36 % more on CPU-bound crawls. Site crawls only: loading
 // node:v8 would add 5 to 10 ms to a single page's start, whose heap stays small anyway.
 if (process.argv.includes('--full')) {
   const { setFlagsFromString } = await import('node:v8');
