@@ -4,6 +4,7 @@ import { capturePage } from './capture/capture-page.js';
 import { drain, noteProtocol, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { fetchResource } from './capture/fetch-resource.js';
 import { MANIFEST_PATH, type Manifest } from './capture/manifest.js';
+import { manifestBytes } from './capture/manifest-bytes.js';
 import { GUARD_LIMITS, RenderGuard } from './capture/render-guard.js';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
@@ -167,7 +168,7 @@ export async function runCapture(
     closingLoader = loader.close?.();
     if (signal.aborted && !hooks.signal?.aborted) ctx.refusals.stopBy('total-timeout', `totalTimeoutMs (${options.totalTimeoutMs}) reached`);
     const manifest = buildManifest(ctx, pageUrl, finalUrl, startedAt, hooks.previous);
-    await sink.add(MANIFEST_PATH, Buffer.from(JSON.stringify(manifest, null, 2)), { compress: true });
+    await sink.add(MANIFEST_PATH, manifestBytes(manifest), { compress: true });
     await copying.close();
     progress.phase = 'done';
     ctx.emit();

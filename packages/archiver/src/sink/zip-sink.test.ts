@@ -112,14 +112,29 @@ describe('ZipSink', () => {
     await sink.close();
   });
 
-  it('gives each entry name a buffer of its own, not a slice of the shared pool', async () => {
+  it('keeps no function of an entry once its data is written', async () => {
     const sink = new ZipSink(new Writable({ write: (_chunk, _encoding, callback) => callback() }));
+    for (let i = 0; i < 5; i++) await sink.add(`page-${i}.html`, Buffer.from(`<p>${i}</p>`), { compress: i % 2 === 0 });
+    await sink.addFile('empty.bin', '/dev/null', { compress: false, size: 0 });
+    await sink.close();
+    // yazl keeps its entries until the end; what started each one's data (closures holding the sink) is gone.
+    const kept = (sink as unknown as { zip: { entries: { doFileDataPump?: unknown }[] } }).zip.entries;
+    expect(kept).toHaveLength(6);
+    for (const entry of kept) expect(entry.doFileDataPump).toBeUndefined();
+  });
+
+  it('keeps entry names packed in blocks of their own, not in slices of the shared pool', async () => {
+    const sink = new ZipSink(new Writable({ write: (_chunk, _encoding, callback) => callback() }));
+    const long = `c/${'x'.repeat(5000)}.html`;
     await sink.add('a/short-name.html', Buffer.from('x'), { compress: false });
     await sink.addFile('b/other-name.bin', '/dev/null', { compress: false, size: 0 });
+    await sink.add(long, Buffer.from('y'), { compress: true });
     // yazl keeps these until the archive closes: a pooled slice would keep an 8 KB slab alive.
     const names = (sink as unknown as { zip: { entries: { utf8FileName: Buffer }[] } }).zip.entries.map((e) => e.utf8FileName);
-    expect(names.map((name) => name.toString())).toEqual(['a/short-name.html', 'b/other-name.bin']);
-    for (const name of names) expect(name.buffer.byteLength).toBe(name.length);
+    expect(names.map((name) => name.toString())).toEqual(['a/short-name.html', 'b/other-name.bin', long]);
+    expect(names[0]!.buffer).toBe(names[1]!.buffer);
+    expect(names[0]!.buffer.byteLength).toBe(64 * 1024);
+    expect(names[2]!.buffer.byteLength).toBe(long.length);
     expect(Buffer.poolSize).toBe(8 * 1024);
     await sink.close();
   });
