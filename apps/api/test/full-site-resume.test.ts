@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../../packages/archiver/src/resume/crawl-snapshot.js';
 import { readJournal } from '../../../packages/archiver/src/resume/journal-file.js';
 import { serveFixture, type FixtureSite } from '../../../packages/archiver/test/support/fixture-site.js';
-import { readZip } from '../../../packages/archiver/test/support/read-zip.js';
+import { uninterruptedZip, zipOf } from './support/job-zips.js';
 import { gatedPages, isTreePage, treeSite } from '../../../packages/archiver/test/support/tree-site.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -44,13 +44,6 @@ const env = () => ({
   SITEZIP_ALLOW_PRIVATE_NETWORKS: '1',
 });
 
-async function zipOf(app: Awaited<ReturnType<typeof buildApp>>, jobId: string): Promise<Map<string, Buffer>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await app.services.store.read(jobId)) chunks.push(chunk as Buffer);
-  const files = await readZip(Buffer.concat(chunks));
-  files.delete('sitezip-manifest.json');
-  return files;
-}
 
 /** The paths of the pages a crawl's journal says are in its ZIP. */
 async function savedPages(journal: string): Promise<string[]> {
@@ -105,13 +98,9 @@ describe('a Full Website job whose worker died', () => {
       expect([...files.keys()].filter((path) => path.endsWith('.html'))).toHaveLength(PAGES);
 
       // The same ZIP as a job nobody interrupted.
-      const whole = `whole${randomBytes(8).toString('hex')}a`;
-      await after.services.jobs.create({ id: whole, ownerId: null, url: site.url, mode: 'full', plan: 'monthly' });
-      await after.services.queue.enqueue(whole, 0);
-      expect((await after.services.jobsService.waitForFinish(whole)).status).toBe('done');
+      const { files: complete } = await uninterruptedZip(after, site.url);
       // The state of the resumed job went once it was over.
       expect(existsSync(crawlStateDir(jobId))).toBe(false);
-      const complete = await zipOf(after, whole);
       expect([...files.keys()].sort()).toEqual([...complete.keys()].sort());
       for (const [path, data] of complete) expect(files.get(path)?.equals(data), path).toBe(true);
     } finally {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { snapshotOf } from '../../../packages/archiver/src/resume/crawl-snapshot.js';
 import { readJournal } from '../../../packages/archiver/src/resume/journal-file.js';
 import { serveFixture, type FixtureSite } from '../../../packages/archiver/test/support/fixture-site.js';
-import { readZip } from '../../../packages/archiver/test/support/read-zip.js';
+import { uninterruptedZip, zipOf } from './support/job-zips.js';
 import { gatedPages, isTreePage, treeSite } from '../../../packages/archiver/test/support/tree-site.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -130,11 +130,7 @@ describe('a Full Website job whose worker died, taken over on another machine', 
       expect([...files.keys()].filter((path) => path.endsWith('.html'))).toHaveLength(PAGES);
 
       // The same ZIP as a job nobody interrupted.
-      const whole = `whole${randomBytes(8).toString('hex')}a`;
-      await app.services.jobs.create({ id: whole, ownerId: null, url: site.url, mode: 'full', plan: 'monthly' });
-      await app.services.queue.enqueue(whole, 0);
-      expect((await app.services.jobsService.waitForFinish(whole)).status).toBe('done');
-      const complete = await zipOf(app, whole);
+      const { id: whole, files: complete } = await uninterruptedZip(app, site.url);
       expect([...files.keys()].sort()).toEqual([...complete.keys()].sort());
       for (const [path, data] of complete) expect(files.get(path)?.equals(data), path).toBe(true);
 
@@ -146,10 +142,3 @@ describe('a Full Website job whose worker died, taken over on another machine', 
   });
 });
 
-async function zipOf(app: Awaited<ReturnType<typeof buildApp>>, jobId: string): Promise<Map<string, Buffer>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await app.services.store.read(jobId)) chunks.push(chunk as Buffer);
-  const files = await readZip(Buffer.concat(chunks));
-  files.delete('sitezip-manifest.json');
-  return files;
-}

@@ -8,6 +8,7 @@ import type { CookieJar } from 'tough-cookie';
 import { ArchiveError } from '../errors.js';
 import { ACCEPT } from './accept.js';
 import { conditionalHeaders } from './conditional.js';
+import { deadline, type Deadline } from './deadline.js';
 import type { ArchiveOptions } from '../options.js';
 import type { FetchInit, FetchedResource, Fetcher } from './fetcher.js';
 import { guardedAgents, type GuardedAgents } from './guarded-agent.js';
@@ -83,10 +84,19 @@ export class HttpFetcher implements Fetcher {
    */
   async fetch(url: string, init: FetchInit = {}): Promise<FetchedResource> {
     const line = requestLine(url, init);
+    const time = deadline(this.options.resourceTimeoutMs, init.signal);
+    try {
+      return await this.attempts(url, init, line, time);
+    } finally {
+      time.dispose();
+    }
+  }
+
+  /** The attempts of one fetch, all within its deadline. */
+  private async attempts(url: string, init: FetchInit, line: RequestLine, time: Deadline): Promise<FetchedResource> {
     const repeatable = line.method === 'GET';
     const timeoutMs = this.options.resourceTimeoutMs;
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const signal = init.signal ? AbortSignal.any([init.signal, deadline]) : deadline;
+    const { signal } = time;
     const endsAt = Date.now() + timeoutMs;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -100,7 +110,7 @@ export class HttpFetcher implements Fetcher {
         }
         return resource;
       } catch (error) {
-        if (deadline.aborted && !init.signal?.aborted) {
+        if (time.timedOut && !init.signal?.aborted) {
           const seconds = Number((timeoutMs / 1000).toFixed(1));
           const tries = attempt > 0 ? `, ${attempt + 1} attempts` : '';
           throw new ArchiveError('TIMEOUT', `${url} took longer than ${seconds} s to download (timeout${tries}).`, { cause: error });
