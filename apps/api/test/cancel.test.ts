@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serveFixture, type FixtureSite } from '../../../packages/archiver/test/support/fixture-site.js';
@@ -12,6 +11,7 @@ import { gatedPage } from './support/gate.js';
 import { readSse } from './support/sse.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import { registerUser } from './support/users.js';
+import { dropRedisKeys } from './support/redis-keys.js';
 
 // One gate for every stuck capture in this file: it opens only in afterAll, so every job that
 // finishes before then proves that a cancelled capture stopped without its page ever answering.
@@ -175,10 +175,7 @@ describe('cancel (scaled: API and worker on PostgreSQL and Redis)', () => {
   afterAll(async () => {
     await stopWorker?.();
     await api?.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(REDIS_URL, `${prefix}:*`);
   });
 
   it('stops a capture running in a worker and drops a queued job from the queue', { timeout: 60_000 }, async () => {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { snapshotOf } from '../../../packages/archiver/src/resume/crawl-snapshot.js';
 import { readJournal } from '../../../packages/archiver/src/resume/journal-file.js';
@@ -18,6 +17,7 @@ import { createS3Client } from '../src/features/files/s3-file-store.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
 import { startProcess, type RunningProcess } from './support/processes.js';
 import { startTestS3, type TestS3 } from './support/s3.js';
+import { dropRedisKeys } from './support/redis-keys.js';
 
 // A Full Website job in the scaled shape whose worker dies (SIGKILL) mid-crawl is taken over by a
 // worker on "another machine" (its own temporary folder, so none of the first one's state), which
@@ -74,10 +74,7 @@ afterAll(async () => {
   await site?.close();
   await s3?.close();
   await database?.drop();
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await dropRedisKeys(REDIS_URL, `${prefix}:*`);
   await rm(root, { recursive: true, force: true });
 });
 

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PNG_1PX, serveFixture, type FixtureSite } from '../../../packages/archiver/test/support/fixture-site.js';
@@ -13,6 +12,7 @@ import { startProcess, type RunningProcess } from './support/processes.js';
 import { startTestS3, type TestS3 } from './support/s3.js';
 import { hugePage } from './support/huge-page.js';
 import { readSse } from './support/sse.js';
+import { dropRedisKeys } from './support/redis-keys.js';
 
 // The scaled shape as real processes: two API servers and workers on PostgreSQL, Redis and an
 // S3-compatible bucket. Runs the built code (`npm test` builds first).
@@ -113,10 +113,7 @@ afterAll(async () => {
   await site?.close();
   await s3?.close();
   await database?.drop();
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await dropRedisKeys(REDIS_URL, `${prefix}:*`);
   await rm(root, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { dropRedisKeys } from './support/redis-keys.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `sitezip-limits-${randomBytes(4).toString('hex')}`;
@@ -14,10 +14,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(async () => {
   await Promise.all([apiA?.close(), apiB?.close()]);
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await dropRedisKeys(REDIS_URL, `${prefix}*`);
 });
 
 const login = (api: TestApp) =>

@@ -36,7 +36,9 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
     return;
   }
   trace('save: rendered page');
-  const snapshot = await rewriteDocument(ctx, response, document, path, 0, scan);
+  // Made when needed: a page that follows a live site's decision and has a live copy never is.
+  let made: Promise<string> | undefined;
+  const snapshot = () => (made ??= rewriteDocument(ctx, response, document, path, 0, scan));
   const shape = routeShape(response.requestedUrl, templateOf(page));
   const plan = await ctx.renderGuard.plan(shape);
   if (!plan.check) {
@@ -56,7 +58,7 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
       kept = { live, choice: { by: live ? 'followed' : 'no-live-copy', checked: false, shape, note } };
     } else {
       const started = performance.now();
-      const [liveCheck, snapshotCheck] = await checkBoth(ctx, page, path, live, snapshot);
+      const [liveCheck, snapshotCheck] = await checkBoth(ctx, page, path, live, await snapshot());
       ms = performance.now() - started;
       passed = passes(liveCheck, snapshotCheck);
       report.candidates = { live: liveCheck, snapshot: snapshotCheck };
@@ -74,11 +76,18 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
 }
 
 /** Writes the chosen copy (and the live copy's replay file), and says in the report what and why. */
-async function keep(ctx: CaptureContext, report: RenderReport, path: string, snapshot: string, live: LiveCopy | undefined, choice: RenderChoice): Promise<void> {
+async function keep(
+  ctx: CaptureContext,
+  report: RenderReport,
+  path: string,
+  snapshot: () => Promise<string>,
+  live: LiveCopy | undefined,
+  choice: RenderChoice,
+): Promise<void> {
   report.output = live ? 'live' : 'snapshot';
   report.choice = choice;
   if (live) await save(ctx, live.replayPath, live.replay, true);
-  await save(ctx, path, Buffer.from(live?.html ?? snapshot, 'utf8'), true);
+  await save(ctx, path, Buffer.from(live?.html ?? (await snapshot()), 'utf8'), true);
 }
 
 /** Both copies opened from file:// at once, beside where the page goes (relative addresses resolve the same). */

@@ -131,7 +131,8 @@ function replayLayer(workers: string): string {
   ${workers}
   if (scope.XMLHttpRequest) replayXhr();
   if (!worker) replayDom();
-  function replayXhr() {  // An XHR POST is found by its body, which comes with send(): open() is held until then.
+  function replayXhr() {
+  // An XHR POST is found by its body, which comes with send(): open() is held until then.
   var posts = new WeakMap();
   var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.open = function (method, url) {

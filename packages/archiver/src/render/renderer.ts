@@ -7,13 +7,12 @@ import type { Renderer } from '../load/render-choice.js';
 import type { ArchiveOptions } from '../options.js';
 import { neutralizeScripts } from '../parse/index.js';
 import { BrowserHost, type BrowserSource } from './browser-host.js';
+import { GUARD_LIMITS } from '../capture/render-guard.js';
 import type { Picture } from './picture.js';
 import { parseRenderLimits } from './render-options.js';
 import { renderPage } from './render-page.js';
 import { checkCopy, openCheckPage, type CheckPage } from './self-check.js';
 
-/** Rendered pages of one capture checked at most: each check opens the copy in the browser (about a second). */
-const CHECKED_PAGES = 10;
 const CHECK_BUDGET_MS = 8_000;
 
 /**
@@ -77,7 +76,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         body: Buffer.from(html, 'utf8'),
       };
       const rendered = loadedPage(ctx, response);
-      if (pictures.size < CHECKED_PAGES) pictures.set(page.response.requestedUrl, result.picture);
+      if (pictures.size < GUARD_LIMITS.checks) pictures.set(page.response.requestedUrl, result.picture);
       return {
         ...rendered,
         served: page,
