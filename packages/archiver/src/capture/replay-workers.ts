@@ -10,7 +10,7 @@
 // Source text inside the replay layer's function: it uses the layer's data, original(),
 // decode(), blobUrl(), here, worker and scope, and its own name, sitezipReplay.
 
-import { SHARED_WORKERS_SOURCE } from './replay-shared-workers.js';
+import { ACCEPT_CONNECTIONS, SHARED_AS_DEDICATED } from './replay-shared-workers.js';
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, dataJson;
@@ -54,7 +54,10 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
     ReplayedWorker.prototype = RealWorker.prototype;
     scope.Worker = ReplayedWorker;
   }
-  ${SHARED_WORKERS_SOURCE}
+  (${SHARED_AS_DEDICATED})(scope, RealWorker, function (url, options) {
+    var entry = entryFor(url, options, true);
+    return entry && [entry, {}];
+  });
   if (worker) startWorker();
   function startWorker() {
     // The worker's own address as online, not its blob: URL: new URL('x', location) and
@@ -72,7 +75,7 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
         return realImportScripts.apply(scope, urls);
       };
     }
-    if (worker.shared) acceptConnections();
+    if (worker.shared) (${ACCEPT_CONNECTIONS})(scope);
     if (!worker.module) {
       scope.__SITEZIP_START__ = blobOf(linked(worker.script, {}));
       return;

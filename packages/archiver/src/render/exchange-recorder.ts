@@ -5,6 +5,7 @@ import { ACCEPT } from '../fetch/accept.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import { exchangeKey, kindOf, type BlockedRequest, type BlockReason, type Initiator, type RecordedExchange, type ResourceKind } from './exchange.js';
 import type { RenderLimits } from './render-options.js';
+import { unmarkWorker, withWorkerPrologue } from './worker-routing.js';
 
 interface Asked {
   url: string;
@@ -34,7 +35,7 @@ const SENT_POSTS = new Set<ResourceKind>(['fetch', 'xhr']);
 export class ExchangeRecorder {
   readonly exchanges: RecordedExchange[] = [];
   readonly blocked: BlockedRequest[] = [];
-  /** The scripts the page started dedicated workers with (their requests are recorded as the page's). */
+  /** The scripts the page's workers run (all dedicated ones of the page in a render: worker-routing.ts). */
   readonly workers: string[] = [];
   navigationsBlocked = 0;
   /** By exchange key (a HEAD is answered from its GET). */
@@ -72,7 +73,7 @@ export class ExchangeRecorder {
     // and its first request went to the dead proxy (ERR_PROXY_CONNECTION_FAILED).
     this.page = await openPage();
     this.page.on('worker', (worker) => {
-      if (!this.finished) this.workers.push(worker.url());
+      if (!this.finished) this.workers.push(unmarkWorker(worker.url()).url);
     });
     return this.page;
   }
@@ -109,10 +110,11 @@ export class ExchangeRecorder {
     const request = route.request();
     if (this.finished) return route.abort('aborted');
     const headers = request.headers();
+    const script = request.resourceType() === 'script' ? unmarkWorker(request.url()) : { url: request.url(), kind: undefined };
     const posted = request.postDataBuffer();
     const body = posted && posted.length > 0 ? posted : undefined;
     const asked: Asked = {
-      url: request.url(),
+      url: script.url,
       method: request.method(),
       body,
       // A multipart body by its canonical form, which the live copy's replay layer can rebuild.
@@ -134,7 +136,9 @@ export class ExchangeRecorder {
     } catch (error) {
       return route.abort(abortCodeFor(error));
     }
-    await route.fulfill(fulfilment(resource, asked.method === 'HEAD'));
+    const fulfil = fulfilment(resource, asked.method === 'HEAD');
+    if (script.kind && resource.status < 300 && fulfil.body instanceof Buffer) fulfil.body = withWorkerPrologue(fulfil.body, script.kind);
+    await route.fulfill(fulfil);
   }
 
   /** Why this request gets no answer; undefined when the fetcher should answer it. */
@@ -236,7 +240,7 @@ function getOf(url: string, resourceType: ResourceKind, accept: string | undefin
 // back faithfully, and the fetcher keeps the cookies itself.
 const DROPPED_HEADERS = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie']);
 
-function fulfilment(resource: FetchedResource, head: boolean): Parameters<Route['fulfill']>[0] {
+function fulfilment(resource: FetchedResource, head: boolean): NonNullable<Parameters<Route['fulfill']>[0]> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(resource.headers)) {
     if (!DROPPED_HEADERS.has(name)) headers[name] = value;

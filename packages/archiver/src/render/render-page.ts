@@ -12,6 +12,7 @@ import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
 import { settle } from './settle.js';
+import { ROUTE_WORKERS } from './worker-routing.js';
 import { trace } from '../trace.js';
 
 export interface RenderDeps {
@@ -154,7 +155,7 @@ async function drive(
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
   // The init script goes in beside the routes (one round trip less); the tab opens after both.
-  const fonts = context.addInitScript(RECORD_FONT_SOURCES);
+  const fonts = context.addInitScript(RECORD_FONT_SOURCES + ROUTE_WORKERS);
   fonts.catch(() => undefined);
   const page = await stop.race(
     recorder.attach(context, async () => {
