@@ -229,6 +229,23 @@ describe('pages that would hold the browser', () => {
 });
 
 describe('pages that reach outside themselves', () => {
+  it('workers that start workers without end are stopped at 32, the page is saved, and the next render works', async () => {
+    // Each worker starts two more of itself: the render starts them from the page on the
+    // workers' behalf (render/worker-routing.ts), which starts no more than 32.
+    const site = await serve({
+      '/': { body: page(`new Worker('/bomb.js'); add('started');`) },
+      '/bomb.js': { type: 'text/javascript', body: `new Worker('/bomb.js'); new Worker('/bomb.js'); new Uint8Array(4 << 20).fill(1); postMessage('up');` },
+      '/normal': { body: NORMAL },
+    });
+    const started = performance.now();
+    const result = await render(site.url, { totalTimeoutMs: 8_000 });
+    expect(result.html).toContain('<li>started</li>');
+    expect(performance.now() - started).toBeLessThan(8_000);
+    // One fetch of the script for the whole render, however many workers ran it.
+    expect(site.hits.get('/bomb.js')).toBe(1);
+    await expectNextRenderWorks(site);
+  });
+
   it('a window.open flood opens no window and requests nothing', async () => {
     const flood = `let opened = 0; for (let i = 0; i < 50; i++) if (window.open('/popup?' + i)) opened++;
 const link = Object.assign(document.createElement('a'), { href: '/popup-link', target: '_blank' }); document.body.append(link); link.click();

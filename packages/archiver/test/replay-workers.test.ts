@@ -51,6 +51,11 @@ onconnect = (event) => { event.ports[0].onmessage = (message) => event.ports[0].
   recorded('inner.js', `const { k } = await (await fetch(new URL('data/n.json', import.meta.url))).json();
 onmessage = (message) => postMessage(message.data + k + ' from ' + location.pathname);`, 'script'),
   recorded('data/n.json', `{ "k": 6 }`, 'fetch'),
+  // A worker that starts itself without end: the page starts 32 on workers' behalf (outer.js's
+  // inner.js is one), then refuses (capture/worker-relay.ts); each level answers its depth.
+  recorded('chain.js', `var child = new Worker('chain.js');
+child.onmessage = function (event) { postMessage(event.data + 1); };
+child.onerror = function () { postMessage(1); };`, 'script'),
 ];
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>workers</title>
@@ -63,10 +68,11 @@ new SharedWorker('shared.js');
 ask(new SharedWorker('shared.js').port, 7);
 ask(new SharedWorker(new URL('mshared.js', location.href), { type: 'module' }).port, 21);
 ask(new Worker('outer.js'), 1);
+new Worker('chain.js').onmessage = function (event) { show('chain: ' + event.data); };
 ask(new Worker(URL.createObjectURL(new Blob(['onmessage = function (m) { postMessage("own blob: " + m.data + " at " + location.protocol); };']))), 5);
 </script>`;
 
-const SHOWN = ['shared: 42 over 2 connections', 'module shared: 42', 'nested: 7 from /app/inner.js', 'own blob: 5 at blob:'];
+const SHOWN = ['shared: 42 over 2 connections', 'module shared: 42', 'nested: 7 from /app/inner.js', 'own blob: 5 at blob:', 'chain: 32'];
 
 let host: BrowserHost;
 let dir: string;
@@ -75,7 +81,7 @@ beforeAll(async () => {
   await moduleLexerReady;
   host = new BrowserHost({});
   dir = await mkdtemp(join(tmpdir(), 'sitezip-replay-workers-'));
-  const roots = ['shared.js', 'mshared.js', 'outer.js', 'inner.js'].map((path) => new URL(path, app).href);
+  const roots = ['shared.js', 'mshared.js', 'outer.js', 'inner.js', 'chain.js'].map((path) => new URL(path, app).href);
   const responses = Object.fromEntries(
     RECORDED.filter((r) => r.type === 'fetch').map((r) => [r.key, { status: 200, headers: r.response.headers, body: r.response.body.toString('base64') }]),
   );
@@ -90,7 +96,7 @@ afterAll(async () => {
 });
 
 describe('workers of a live copy, from file://', () => {
-  it('start shared, nested and module workers from the recording, one shared worker per script', async () => {
+  it('start shared, nested and module workers from the recording, one shared worker per script, at most 32 started by workers', async () => {
     const lease = await host.open();
     try {
       const online: string[] = [];

@@ -6,11 +6,13 @@
 // by import() (Chromium starts no module worker from a file:// page's blob:, measured), its
 // imports pointing at blob: URLs of the recorded modules (a worker has no import map). Those
 // blob: URLs are made inside the worker: Chromium does not let a worker of a file:// page load
-// the page's own blob: URLs, only start from one.
+// the page's own blob: URLs, only start from one. A worker's own workers are started by the page
+// (worker-relay.ts), a shared worker as a dedicated one (replay-shared-workers.ts).
 // Source text inside the replay layer's function: it uses the layer's data, original(),
 // decode(), blobUrl(), here, worker and scope, and its own name, sitezipReplay.
 
 import { ACCEPT_CONNECTIONS, SHARED_AS_DEDICATED } from './replay-shared-workers.js';
+import { MAX_RELAYED, RELAY_WORKER_STARTS, START_RELAYED } from './worker-relay.js';
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, dataJson;
@@ -44,17 +46,20 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
     return /^\\s*(blob|data):/i.test(String(url)) ? undefined : workerUrl(original(url), module, shared);
   }
   var RealWorker = scope.Worker;
-  if (typeof RealWorker === 'function') {
+  if (worker) {
+    (${RELAY_WORKER_STARTS})(scope);
+  } else if (typeof RealWorker === 'function') {
+    var watch = (${START_RELAYED})(function (url, options) { return new ReplayedWorker(url, options); }, ${MAX_RELAYED});
     var ReplayedWorker = function (url, options) {
       var args = Array.prototype.slice.call(arguments), entry = entryFor(url, options, false);
       if (entry) args[0] = entry;
       if (entry && options && typeof options === 'object') args[1] = Object.assign({}, options, { type: 'classic' });
-      return Reflect.construct(RealWorker, args, new.target || RealWorker);
+      return watch(Reflect.construct(RealWorker, args, new.target || RealWorker));
     };
     ReplayedWorker.prototype = RealWorker.prototype;
     scope.Worker = ReplayedWorker;
   }
-  (${SHARED_AS_DEDICATED})(scope, RealWorker, function (url, options) {
+  (${SHARED_AS_DEDICATED})(scope, watch && function (url, options) { return watch(new RealWorker(url, options)); }, function (url, options) {
     var entry = entryFor(url, options, true);
     return entry && [entry, {}];
   });

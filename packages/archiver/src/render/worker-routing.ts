@@ -4,13 +4,14 @@
 // the browser's dead proxy and failed, so the render showed what a user never sees). So in a
 // render, every worker runs as a dedicated worker of the page: a shared one as
 // SHARED_AS_DEDICATED makes it (one worker per script and name, each `new SharedWorker()` a
-// connection), and one a worker starts is started by the page on its behalf, its messages relayed
-// over a MessageChannel. Each such worker's script is asked for with a mark in its query, which
-// the recorder takes off (the server and the recording see the script's own address) and answers
-// with a prologue before the script: the worker's location without the mark, connect events for
-// a shared one, and the relay for the workers it starts.
+// connection), and one a worker starts is started by the page on its behalf (worker-relay.ts).
+// Each such worker's script is asked for with a mark in its query, which the recorder takes off
+// (the server and the recording see the script's own address) and answers with a prologue before
+// the script: the worker's location without the mark, connect events for a shared one, and the
+// relay for the workers it starts.
 
 import { ACCEPT_CONNECTIONS, SHARED_AS_DEDICATED } from '../capture/replay-shared-workers.js';
+import { MAX_RELAYED, RELAY_WORKER_STARTS, START_RELAYED } from '../capture/worker-relay.js';
 
 const MARK = 'sitezip-worker';
 type WorkerKind = 'shared' | 'dedicated';
@@ -34,46 +35,15 @@ export function withWorkerPrologue(body: Buffer, kind: WorkerKind): Buffer {
 
 /** In a marked worker, before its script. */
 const WORKER_PROLOGUE = `function (scope, kind) {
-  var marked = ${MARKED.toString()};
-  var here = new URL(String(scope.location.href).replace(marked, ''));
+  var here = new URL(String(scope.location.href).replace(${MARKED.toString()}, ''));
   try { Object.defineProperty(scope, 'location', { configurable: true, get: function () { return here; } }); } catch (error) {}
   if (kind === 'shared') (${ACCEPT_CONNECTIONS})(scope);
-  var RealWorker = scope.Worker;
-  if (typeof RealWorker !== 'function') return;
-  // A worker this one starts: the page starts it (RELAY_SPAWNS) and the two talk over a channel,
-  // each message wrapped: { m } a message, { e } an error, { t } terminate.
-  var Started = function (url, options) {
-    var absolute;
-    try { absolute = new URL(String(url), here.href); } catch (error) { return Reflect.construct(RealWorker, arguments, new.target || RealWorker); }
-    if (!/^https?:$/.test(absolute.protocol)) return Reflect.construct(RealWorker, arguments, new.target || RealWorker);
-    var channel = new MessageChannel(), port = channel.port1;
-    scope.postMessage({ sitezipSpawn: { url: absolute.href, options: options && typeof options === 'object' ? { type: options.type, name: options.name, credentials: options.credentials } : options } }, [channel.port2]);
-    var started = Object.setPrototypeOf(new EventTarget(), (new.target || Started).prototype), handlers = {};
-    ['message', 'error', 'messageerror'].forEach(function (type) {
-      Object.defineProperty(started, 'on' + type, {
-        get: function () { return handlers[type] || null; },
-        set: function (handler) { handlers[type] = typeof handler === 'function' ? handler : null; },
-      });
-      started.addEventListener(type, function (event) { if (handlers[type]) handlers[type].call(started, event); });
-    });
-    port.onmessage = function (event) {
-      var data = event.data || {};
-      if ('e' in data) started.dispatchEvent(new ErrorEvent('error', data.e));
-      else started.dispatchEvent(new MessageEvent('message', { data: data.m, ports: Array.prototype.slice.call(event.ports) }));
-    };
-    Object.defineProperty(started, 'postMessage', { value: function (message, transfer) {
-      port.postMessage({ m: message }, Array.isArray(transfer) ? transfer : (transfer && transfer.transfer) || []);
-    } });
-    Object.defineProperty(started, 'terminate', { value: function () { port.postMessage({ t: true }); port.close(); } });
-    return started;
-  };
-  Started.prototype = RealWorker.prototype;
-  scope.Worker = Started;
+  (${RELAY_WORKER_STARTS})(scope);
 }`;
 
 /**
  * An init script of the render's page: its workers start from marked addresses, a shared one as
- * a dedicated worker, and workers that workers start are started here (see above).
+ * a dedicated worker, and workers that workers start are started here (capture/worker-relay.ts).
  */
 export const ROUTE_WORKERS = `(() => {
   const RealWorker = window.Worker;
@@ -88,33 +58,12 @@ export const ROUTE_WORKERS = `(() => {
     if (marked.test(bare)) return address.href;
     return bare + (address.search ? '&' : '?') + '${MARK}=' + kind + hash;
   };
-  const relay = (spawn, port) => {
-    let started;
-    try {
-      started = new Routed(spawn.url, spawn.options === null ? undefined : spawn.options);
-    } catch (error) {
-      port.postMessage({ e: { message: String(error && error.message) } });
-      return;
-    }
-    port.onmessage = (event) => {
-      if (event.data && event.data.t) { started.terminate(); port.close(); return; }
-      started.postMessage(event.data && event.data.m, Array.from(event.ports));
-    };
-    started.addEventListener('message', (event) => port.postMessage({ m: event.data }, Array.from(event.ports)));
-    started.addEventListener('error', (event) => port.postMessage({ e: { message: event.message, filename: event.filename, lineno: event.lineno, colno: event.colno } }));
-  };
+  const watch = (${START_RELAYED})((url, options) => new Routed(url, options), ${MAX_RELAYED});
   const Routed = function Worker(url, options) {
     const args = Array.from(arguments);
     const address = mark(url, 'dedicated');
     if (address) args[0] = address;
-    const worker = Reflect.construct(RealWorker, args, new.target || Routed);
-    worker.addEventListener('message', (event) => {
-      const spawn = event.data && event.data.sitezipSpawn;
-      if (!spawn || !event.ports[0]) return;
-      event.stopImmediatePropagation();
-      relay(spawn, event.ports[0]);
-    });
-    return worker;
+    return watch(Reflect.construct(RealWorker, args, new.target || Routed));
   };
   Routed.prototype = RealWorker.prototype;
   window.Worker = Routed;
