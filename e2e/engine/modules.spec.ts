@@ -26,6 +26,7 @@ test('a page built from ES modules runs offline from file://', async ({ browser 
     await expect(page.locator('#out')).toHaveText('hello offline even v1 42');
     await expect(page.locator('#inline')).toHaveText('INLINE');
     await expect(page.locator('#lazy')).toHaveText('lazy loaded');
+    await expect(page.locator('#boot')).toHaveText('BOOTED BY A CLASSIC SCRIPT');
     // import.meta.url stays a hierarchical URL, pointing where the module would sit in the ZIP.
     await expect(page.locator('#meta')).toHaveText(/\/127\.0\.0\.1_\d+\/app\/x\.png$/);
     expect(offline.networkRequests).toEqual([]);

@@ -24,7 +24,7 @@ describe('ES module pages', () => {
     const host = `127.0.0.1_${new URL(site.url).port}`;
     const keys = Object.keys(imports).sort();
     expect(keys).toEqual(
-      ['app/data.json', 'app/even.js', 'app/lazy.js', 'app/main.js', 'app/odd.js', 'lib/greeting.js', 'lib/shout.js', 'vendor/v.js'].map(
+      ['app/boot.js', 'app/data.json', 'app/even.js', 'app/lazy.js', 'app/main.js', 'app/odd.js', 'lib/greeting.js', 'lib/shout.js', 'vendor/v.js'].map(
         (p) => `@sitezip/${host}/${p}`,
       ),
     );
@@ -37,12 +37,14 @@ describe('ES module pages', () => {
     expect(html.indexOf('type="importmap"')).toBeLessThan(html.indexOf('type="module"'));
     expect(html).toContain(`import { shout } from '@sitezip/${host}/lib/shout.js'`);
     expect(html).not.toContain('src="/app/main.js"');
+    // A classic script's import()s go through the import map too.
+    expect(html).toContain(`Promise.all([import("@sitezip/${host}/app/boot.js"), import("@sitezip/${host}/lib/shout.js")])`);
     expect(html.indexOf('<meta charset="utf-8">')).toBeLessThan(100);
     // Each module was fetched once, even the cycle and the preloaded entry.
     expect(site.hits.get('/app/main.js')).toBe(1);
     expect(site.hits.get('/app/even.js')).toBe(1);
     const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
-    expect(manifest.resources.filter((r) => r.inlined)).toHaveLength(8);
+    expect(manifest.resources.filter((r) => r.inlined)).toHaveLength(9);
     expect([...sink.files.keys()].filter((k) => k.endsWith('.js'))).toEqual([]);
   });
 });

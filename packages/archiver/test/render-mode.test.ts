@@ -53,8 +53,13 @@ Promise.all([byUrl.load(), byBytes]).then((faces) => {
 });
 }`;
 // An API-docs page: its script fetches a document by a relative address and builds the page
-// from it, whatever the path. Its live copy runs offline on the replay layer.
+// from it, whatever the path. Its live copy runs offline on the replay layer. It preloads a
+// module as Vite's preload helper does, which from file:// could only fail: the layer makes it inert.
 const DOCS_JS = `
+const preload = document.createElement('link');
+preload.rel = 'modulepreload';
+preload.href = '/docs/docs.js';
+document.head.append(preload);
 fetch('openapi.json').then((r) => r.json()).then((spec) => {
   const root = document.getElementById('root');
   root.innerHTML = '<h1>' + spec.info.title + '</h1>' + Object.keys(spec.paths).map((p) => '<p class="op">' + p + '</p>').join('');

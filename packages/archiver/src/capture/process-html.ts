@@ -59,7 +59,8 @@ export async function rewriteDocument(
   headHtml = '',
 ): Promise<string> {
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
-  const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module');
+  // Modules, and classic scripts that import() (their imports go through the import map too).
+  const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module' || s.type === 'classic');
   if (depth === 0) ctx.importMap = readImportMaps(scan.inlineScripts, base);
   const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));

@@ -182,9 +182,22 @@ function replayLayer(workers: string): string {
       set: function (value) { descriptor.set.call(this, mapped(value)); }
     });
   });
+  // From file:// a module loads only from the import map (a data: URL): a modulepreload that a
+  // script adds (Vite's preload helper does, for a chunk's imports) could only fail.
+  function inertRel(value) {
+    return String(value).replace(/(^|\s)modulepreload(?=\s|$)/gi, '$1sitezip-modulepreload');
+  }
+  var rel = window.HTMLLinkElement && Object.getOwnPropertyDescriptor(HTMLLinkElement.prototype, 'rel');
+  if (rel && rel.set) {
+    Object.defineProperty(HTMLLinkElement.prototype, 'rel', {
+      configurable: true, enumerable: rel.enumerable, get: rel.get,
+      set: function (value) { rel.set.call(this, inertRel(value)); }
+    });
+  }
   var setAttribute = Element.prototype.setAttribute;
   Element.prototype.setAttribute = function (name, value) {
     var lower = String(name).toLowerCase();
+    if (lower === 'rel' && window.HTMLLinkElement && this instanceof HTMLLinkElement) return setAttribute.call(this, name, inertRel(value));
     var urlAttribute = elements.some(function (pair) { return pair[0] && this instanceof pair[0] && pair[1] === lower; }, this);
     return setAttribute.call(this, name, urlAttribute ? mapped(value) : value);
   };

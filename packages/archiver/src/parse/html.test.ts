@@ -334,13 +334,15 @@ describe('rewriteHtml <style> text', () => {
 });
 
 describe('inline module scripts and import maps', () => {
-  const html = `<head><script type="importmap">{"imports":{}}</script><script type=module>import "./a.js";</script><script type=module src=m.js></script><script>classic()</script></head>`;
+  const html = `<head><script type="importmap">{"imports":{}}</script><script type=module>import "./a.js";</script><script type=module src=m.js></script><script>classic()</script>
+<script type="text/javascript">Promise.all([import("./start.js")])</script><script type="text/x-template">import("./t.js")</script></head>`;
 
-  it('are reported with their raw text, and module src is a module ref', () => {
+  it('are reported with their raw text (a classic script only when it may import()), and module src is a module ref', () => {
     const scan = findHtmlRefs(html);
     expect(scan.inlineScripts).toEqual([
       { type: 'importmap', text: '{"imports":{}}' },
       { type: 'module', text: 'import "./a.js";' },
+      { type: 'classic', text: 'Promise.all([import("./start.js")])' },
     ]);
     expect(scan.refs).toEqual([{ url: 'm.js', kind: 'module', source: 'attr', follow: true }]);
   });
@@ -356,10 +358,11 @@ describe('inline module scripts and import maps', () => {
       charset: 'utf-8',
       csp: "default-src 'self'",
       headHtml: '<script type="importmap">{}</script>',
-      inlineScript: (s) => (s.type === 'importmap' ? null : s.text.replace('./a.js', 'K')),
+      inlineScript: (s) => (s.type === 'importmap' ? null : s.text.replace('./a.js', 'K').replace('./start.js', 'S')),
     });
     expect(out).toBe(
-      `<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'"><script type="importmap">{}</script><script type=module>import "K";</script><script type=module src=m.js></script><script>classic()</script></head>`,
+      `<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'"><script type="importmap">{}</script><script type=module>import "K";</script><script type=module src=m.js></script><script>classic()</script>
+<script type="text/javascript">Promise.all([import("S")])</script><script type="text/x-template">import("./t.js")</script></head>`,
     );
   });
 });

@@ -26,15 +26,19 @@ import { trimAsciiWhitespace } from './skip-url.js';
 export type { HtmlRef, HtmlRefMap } from './html-slot.js';
 export { HtmlTooComplexError, MAX_OPEN_ELEMENTS } from './html-tree.js';
 
-/** The text of an inline `<script type="module">` or `<script type="importmap">`. */
+/**
+ * The text of an inline `<script type="module">`, `<script type="importmap">`, or a classic
+ * script that may `import()` (SvelteKit starts its app so: its relative address must become an
+ * import map key, since from file:// a module loads only as a data: URL).
+ */
 export interface InlineScript {
-  type: 'module' | 'importmap';
+  type: 'module' | 'importmap' | 'classic';
   text: string;
 }
 
 /**
- * What to do with an inline module or import map: new text replaces the content, `null`
- * removes the element, `undefined` keeps it as it is.
+ * What to do with an inline module, import map or classic script that imports: new text
+ * replaces the content, `null` removes the element, `undefined` keeps it as it is.
  */
 export type InlineScriptMap = (script: InlineScript) => string | null | undefined;
 
@@ -282,13 +286,20 @@ function visitElement(el: Element, pass: Pass): void {
   rewriteAttributes(el, tag, attrs, pass);
 }
 
+/** The `type` values that make a script classic JavaScript (HTML's JavaScript MIME types, and none). */
+const CLASSIC_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'application/ecmascript', 'application/x-ecmascript', 'application/x-javascript',
+  'text/ecmascript', 'text/javascript1.0', 'text/javascript1.1', 'text/javascript1.2', 'text/javascript1.3', 'text/javascript1.4', 'text/javascript1.5',
+  'text/jscript', 'text/livescript', 'text/x-ecmascript', 'text/x-javascript']);
+
 function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pass: Pass): 'removed' | undefined {
-  const type = trimAsciiWhitespace(attrs.get('type') ?? '').toLowerCase();
-  if ((type !== 'module' && type !== 'importmap') || !pass.inlineScript) return;
+  const given = trimAsciiWhitespace(attrs.get('type') ?? '').toLowerCase();
+  const type = given === 'module' || given === 'importmap' ? given : CLASSIC_TYPES.has(given) ? 'classic' : undefined;
+  if (!type || !pass.inlineScript) return;
   const { startTag, endTag } = el.sourceCodeLocation ?? {};
   if (!startTag || !endTag) return;
   // Script content is raw text: the source between the tags is exactly what the browser runs.
   const text = pass.html.slice(startTag.endOffset, endTag.startOffset);
+  if (type === 'classic' && !/\bimport\s*\(/.test(text)) return;
   const next = pass.inlineScript({ type, text });
   if (next === null) {
     // Removed whole: the edits its start tag got when it opened would fall inside the removal.

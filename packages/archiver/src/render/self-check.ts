@@ -42,7 +42,10 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
     const page = await lease.context.newPage();
     trace('check: page open');
     // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
-    page.on('requestfailed', () => check.failed++);
+    page.on('requestfailed', (request) => {
+      check.failed++;
+      trace(`check: failed ${request.url().slice(0, 200)} (${request.failure()?.errorText ?? 'failed'})`);
+    });
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     return Object.assign(check, { page });
   } catch (error) {

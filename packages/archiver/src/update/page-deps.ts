@@ -8,11 +8,11 @@ import { MAX_LOGGED_REFS, type PageRef } from './page-log.js';
  * The references of a page whose saved file follows from its body and where its references
  * point, nothing else: pages, stylesheets, scripts, images, frames... each URL once, as the
  * rewrite resolves them (the first kind a URL appears with wins, as in resolveRefs). Undefined
- * for a page whose file also holds other content: SVG sprites and ES modules are inlined into
- * it, so the same paths do not mean the same file.
+ * for a page whose file also holds other content: SVG sprites and ES modules (a classic script's
+ * `import()`s too) are inlined into it, so the same paths do not mean the same file.
  */
 export function pageRefs(scan: HtmlScan, pageUrl: string): PageRef[] | undefined {
-  if (scan.inlineScripts.some((script) => script.type === 'module')) return undefined;
+  if (scan.inlineScripts.some((script) => script.type === 'module' || script.type === 'classic')) return undefined;
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, pageUrl)) || pageUrl;
   const refs: PageRef[] = [];
   const seen = new Set<string>();
