@@ -181,6 +181,7 @@ export async function main(argv: string[]): Promise<number> {
     fetcher = new HttpFetcher(args.options, {}, trustFromEnv(), { startUrl: args.url, log: warc });
     // A resumed crawl has its start page already.
     const early = state?.resumedPages ? undefined : requestEarly(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
+    trace('cli: page requested');
     const { archivePage, archiveSite, staticLoader, zipFileSink } = await import('./engine.js');
     trace('cli: engine loaded');
     const hooks = { onProgress, signal: controller.signal, fetcher, loader: staticLoader(early), ...(previous ? { previous } : {}) };
