@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,11 +25,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function launch(args: string[], extraCa: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', NODE_EXTRA_CA_CERTS: extraCa };
+function launch(args: string[], extraCa: string, more: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', NODE_EXTRA_CA_CERTS: extraCa, ...more };
   return new Promise((resolve) => {
     execFile(linked, args, { env }, (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }));
   });
+}
+
+/** The code caches of the command's bundle in a cache folder. */
+async function cliCaches(folder: string): Promise<string[]> {
+  const names = await readdir(folder).catch(() => []);
+  return names.filter((name) => name.startsWith('cli.cjs-'));
 }
 
 describe('the sitezip launcher', () => {
@@ -54,5 +60,25 @@ describe('the sitezip launcher', () => {
       expect(result.code).toBe(0);
       expect((await readZip(await readFile(out))).get(`localhost_${new URL(site.url).port}/a.png`)).toEqual(PNG_1PX);
     }
+  });
+
+  it('compiles the command from the code cache a page capture wrote, --warc and all', async () => {
+    const [plain] = sites as [FixtureSite];
+    const home = await mkdtemp(join(dir, 'cache-'));
+    const v8 = join(home, 'sitezip', 'v8');
+    const env = { XDG_CACHE_HOME: home };
+    expect((await launch(['--help'], '', env)).code).toBe(0);
+    expect(await cliCaches(v8)).toEqual([]);
+    expect((await launch([plain.url, '-o', join(dir, 'first.zip')], '', env)).code).toBe(0);
+    const [written] = await cliCaches(v8);
+    expect(written).toBeDefined();
+    const { mtimeMs } = await stat(join(v8, written!));
+    // Compiled from the cache, the WARC writer's code must still load (no import() there).
+    const cached = await launch([plain.url, '--warc', '-o', join(dir, 'cached.zip')], '', env);
+    expect(cached.stderr).not.toMatch(/import|warning/i);
+    expect(cached.code).toBe(0);
+    expect(cached.stdout).toContain('WARC: ');
+    expect(await cliCaches(v8)).toEqual([written]);
+    expect((await stat(join(v8, written!))).mtimeMs).toBe(mtimeMs);
   });
 });
