@@ -18,19 +18,25 @@ interface Tool {
   runs: number;
 }
 
-const sitezipBin = new URL('../packages/archiver/bin/sitezip.js', import.meta.url).pathname;
-const tools: Tool[] = [
-  {
-    name: 'sitezip',
-    command: process.execPath,
-    args: (url, out) => [sitezipBin, url, '-o', join(out, 'page.zip')],
+// The command as npm installs it: the launcher (bin/sitezip), which starts Node itself.
+const sitezipBin = new URL('../packages/archiver/bin/sitezip', import.meta.url).pathname;
+
+/** A sitezip build: a launcher runs as it is, a `.js` entry (older builds) under this Node. */
+function sitezipTool(name: string, bin: string): Tool {
+  const script = bin.endsWith('.js');
+  return {
+    name,
+    command: script ? process.execPath : bin,
+    args: (url, out) => [...(script ? [bin] : []), url, '-o', join(out, 'page.zip')],
     available: true,
     runs: RUNS,
-  },
-  // PAGE_BEFORE_BIN=<old checkout>/packages/archiver/bin/sitezip.js: an older build, run beside this one.
-  ...(process.env.PAGE_BEFORE_BIN
-    ? [{ name: 'sitezip (before)', command: process.execPath, args: (url: string, out: string) => [process.env.PAGE_BEFORE_BIN!, url, '-o', join(out, 'page.zip')], available: true, runs: RUNS }]
-    : []),
+  };
+}
+
+const tools: Tool[] = [
+  sitezipTool('sitezip', sitezipBin),
+  // PAGE_BEFORE_BIN=<old checkout>/packages/archiver/bin/sitezip.js (or bin/sitezip): an older build, run beside this one.
+  ...(process.env.PAGE_BEFORE_BIN ? [sitezipTool('sitezip (before)', process.env.PAGE_BEFORE_BIN)] : []),
   {
     name: 'wget -p -k -E -H',
     command: 'wget',
@@ -92,34 +98,44 @@ async function runTable(
   console.log('| tool | wall ms | × bound | capture ms | × bound | CPU ms | peak RSS MB | files saved |');
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   try {
-    for (const tool of toolsToRun) {
-      if (!tool.available) {
-        console.log(`| ${tool.name} | not installed | | | | | | |`);
-        continue;
-      }
-      const runs: ProcessRun[] = [];
-      let files = 0;
-      for (let i = 0; i < tool.runs; i++) {
+    // Round-robin, so that a busy moment of the machine falls on every tool alike.
+    const available = toolsToRun.filter((tool) => tool.available);
+    const runs = new Map<Tool, ProcessRun[]>(available.map((tool) => [tool, []]));
+    const files = new Map<Tool, number>();
+    for (let i = 0; i < Math.max(0, ...available.map((tool) => tool.runs)); i++) {
+      for (const tool of available) {
+        if (i >= tool.runs) continue;
         const out = await mkdtemp(join(tmpdir(), 'sitezip-bench-'));
         const run = await measure(tool.command, tool.args(server.url, out), { SITEZIP_ALLOW_PRIVATE_NETWORKS: '1', ...env });
         const ours = tool.name.startsWith('sitezip');
         if (run.code !== 0 && ours) throw new Error(`sitezip failed: ${run.stderr}`);
-        files = ours ? (await readZip(await readFile(join(out, 'page.zip')))).size - 1 : await countFiles(out);
-        runs.push(run);
+        files.set(tool, ours ? (await readZip(await readFile(join(out, 'page.zip')))).size - 1 : await countFiles(out));
+        runs.get(tool)!.push(run);
         await rm(out, { recursive: true, force: true });
       }
-      const wall = median(runs.map((r) => r.wallMs));
-      const rss = median(runs.map((r) => r.peakRssMb));
-      const cpu = median(runs.map((r) => r.cpuSeconds * 1000));
-      if (runs.some((r) => r.timedOut)) {
-        console.log(`| ${tool.name} | did not finish in 60 s | > ${(60_000 / bound).toFixed(0)} | | | | - | ${files} so far |`);
+    }
+    for (const tool of toolsToRun) {
+      const toolRuns = runs.get(tool);
+      if (!toolRuns) {
+        console.log(`| ${tool.name} | not installed | | | | | | |`);
         continue;
       }
-      const capture = median(runs.map(captureMs));
-      const captureCells = Number.isFinite(capture) ? `${capture.toFixed(0)} | ${(capture / bound).toFixed(2)}` : '- | -';
-      console.log(`| ${tool.name} | ${wall.toFixed(0)} | ${(wall / bound).toFixed(2)} | ${captureCells} | ${cpu.toFixed(0)} | ${rss.toFixed(1)} | ${files} |`);
+      printRow(tool.name, toolRuns, files.get(tool) ?? 0, bound);
     }
   } finally {
     await server.close();
   }
+}
+
+function printRow(name: string, runs: ProcessRun[], files: number, bound: number): void {
+  if (runs.some((r) => r.timedOut)) {
+    console.log(`| ${name} | did not finish in 60 s | > ${(60_000 / bound).toFixed(0)} | | | | - | ${files} so far |`);
+    return;
+  }
+  const wall = median(runs.map((r) => r.wallMs));
+  const rss = median(runs.map((r) => r.peakRssMb));
+  const cpu = median(runs.map((r) => r.cpuSeconds * 1000));
+  const capture = median(runs.map(captureMs));
+  const captureCells = Number.isFinite(capture) ? `${capture.toFixed(0)} | ${(capture / bound).toFixed(2)}` : '- | -';
+  console.log(`| ${name} | ${wall.toFixed(0)} | ${(wall / bound).toFixed(2)} | ${captureCells} | ${cpu.toFixed(0)} | ${rss.toFixed(1)} | ${files} |`);
 }

@@ -6,6 +6,7 @@ import { ArchiveError, isArchiveError, type ArchiveErrorCode } from './errors.js
 import type { CrawlState } from './resume/crawl-state.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { requestEarly } from './load/early-request.js';
+import { trustFromEnv } from './fetch/tls-trust.js';
 import { BadFlagValue, optionsFromFlags, UsageError } from './cli-options.js';
 import { powerOptions, warcPathFor } from './cli-power-flags.js';
 import { openPreviousCopy, updateLines } from './cli-update.js';
@@ -177,9 +178,10 @@ export async function main(argv: string[]): Promise<number> {
     if (state?.resumedPages && !args.quiet) process.stderr.write(`Resuming: ${state.resumedPages} pages already saved\n`);
     // Loaded only with --warc; the page's request waits for it then.
     if (args.warc) warc = await openWarc(`${warcPath}.partial`, args);
-    fetcher = new HttpFetcher(args.options, {}, {}, { startUrl: args.url, log: warc });
+    fetcher = new HttpFetcher(args.options, {}, trustFromEnv(), { startUrl: args.url, log: warc });
     // A resumed crawl has its start page already.
     const early = state?.resumedPages ? undefined : requestEarly(fetcher, args.url, controller.signal, args.options.totalTimeoutMs);
+    trace('cli: page requested');
     const { archivePage, archiveSite, staticLoader, zipFileSink } = await import('./engine.js');
     trace('cli: engine loaded');
     const hooks = { onProgress, signal: controller.signal, fetcher, loader: staticLoader(early), ...(previous ? { previous } : {}) };

@@ -2,6 +2,7 @@ import { Agent as HttpAgent, type ClientRequestArgs } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { Duplex } from 'node:stream';
 import { resolveSafely, type AddressPolicy } from './safe-resolve.js';
+import type { TlsOptions } from './tls-trust.js';
 
 type Connect = (options: ClientRequestArgs, callback?: (err: Error | null, stream: Duplex) => void) => Duplex | null | undefined;
 
@@ -10,14 +11,14 @@ type Connect = (options: ClientRequestArgs, callback?: (err: Error | null, strea
  * also holds for IP literals and for every redirect hop (each new origin opens its sockets
  * here). The Host header and TLS SNI keep the original name: the agent set them before.
  */
-function guard<A extends HttpAgent>(agent: A, policy: AddressPolicy): A {
+function guard<A extends HttpAgent>(agent: A, policy: AddressPolicy, tls: TlsOptions = () => ({})): A {
   const connect = agent.createConnection.bind(agent) as Connect;
   const guarded: Connect = (options, callback) => {
     resolveSafely(options.host ?? options.hostname ?? 'localhost', policy).then(
       ({ address }) => {
         let socket: Duplex | null | undefined;
         try {
-          socket = connect({ ...options, host: address });
+          socket = connect({ ...options, host: address, ...tls() });
         } catch (error) {
           return callback?.(error as Error, undefined as never);
         }
@@ -37,7 +38,7 @@ export interface GuardedAgents {
 }
 
 /** Keep-alive agents, one pool of `connections` sockets per origin, that connect only to allowed addresses. */
-export function guardedAgents(policy: AddressPolicy, connections: number, ca?: string | Buffer): GuardedAgents {
+export function guardedAgents(policy: AddressPolicy, connections: number, tls: TlsOptions): GuardedAgents {
   const options = { keepAlive: true, keepAliveMsecs: 10_000, maxSockets: connections, maxFreeSockets: connections };
-  return { http: guard(new HttpAgent(options), policy), https: guard(new HttpsAgent({ ...options, ...(ca ? { ca } : {}) }), policy) };
+  return { http: guard(new HttpAgent(options), policy), https: guard(new HttpsAgent(options), policy, tls) };
 }

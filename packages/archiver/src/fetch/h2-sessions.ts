@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import { ArchiveError } from '../errors.js';
 import { resolveSafely, type AddressPolicy } from './safe-resolve.js';
+import type { TlsOptions } from './tls-trust.js';
 
 // An idle session is closed after this long; the next request negotiates again.
 const IDLE_MS = 10_000;
@@ -21,7 +22,7 @@ export class H2Sessions {
   constructor(
     private readonly policy: AddressPolicy,
     private readonly timeoutMs: number,
-    private readonly ca?: string | Buffer,
+    private readonly tls: TlsOptions,
   ) {}
 
   /** The origin's open session, or undefined when the origin speaks only HTTP/1.1. */
@@ -65,7 +66,7 @@ export class H2Sessions {
       // SNI and the certificate check use the name, the connection the checked address.
       ...(isIP(name) ? {} : { servername: name }),
       ALPNProtocols: ['h2', 'http/1.1'],
-      ...(this.ca ? { ca: this.ca } : {}),
+      ...this.tls(),
     });
     await new Promise<void>((resolve, reject) => {
       socket.setTimeout(this.timeoutMs, () =>

@@ -20,6 +20,7 @@ import { readBody } from './read-body.js';
 import { afterRedirect, requestLine, type RequestLine } from './request-body.js';
 import { responseHead, tapBody, type ExchangeLog } from './exchange-log.js';
 import { SiteCredentials } from './site-credentials.js';
+import { tlsOptions, type Trust } from './tls-trust.js';
 import { sendHttp1, sendHttp2, type RawResponse } from './transport.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -65,13 +66,14 @@ export class HttpFetcher implements Fetcher {
   constructor(
     private readonly options: HttpOptions,
     policy: Partial<AddressPolicy> = {},
-    /** Certificates to trust besides the system's (tests; NODE_EXTRA_CA_CERTS does it for the CLI). */
-    trust: { ca?: string | Buffer } = {},
+    /** Certificates to trust besides Node's roots (tests; NODE_EXTRA_CA_CERTS as the CLI's launcher hands it over). */
+    trust: Trust = {},
     session: FetchSession = {},
   ) {
     const guard = { allowPrivate: options.allowPrivateNetworks, ...policy };
-    this.agents = guardedAgents(guard, options.connectionsPerOrigin, trust.ca);
-    this.h2 = new H2Sessions(guard, options.requestTimeoutMs, trust.ca);
+    const tls = tlsOptions(trust);
+    this.agents = guardedAgents(guard, options.connectionsPerOrigin, tls);
+    this.h2 = new H2Sessions(guard, options.requestTimeoutMs, tls);
     this.credentials = new SiteCredentials(session.startUrl, options.headers, options.cookies);
     this.log = session.log;
     if (this.credentials.hasCookies) this.cookies = this.newJar();

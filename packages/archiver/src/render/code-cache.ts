@@ -60,13 +60,13 @@ export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | unde
 }
 
 /** One name per bundle file, Node and V8 build: a new version of either gets a cache of its own. */
-function cacheName(filename: string): string {
+export function cacheName(filename: string): string {
   const { size, mtimeMs } = statSync(filename);
   const key = createHash('sha256').update(`${filename}\0${size}\0${mtimeMs}\0${process.version}\0${process.versions.v8}`).digest('hex').slice(0, 16);
   return `${basename(filename, '.js')}-${key}.bin`;
 }
 
-function readOrUndefined(file: string): Buffer | undefined {
+export function readOrUndefined(file: string): Buffer | undefined {
   try {
     return readFileSync(file);
   } catch {
@@ -75,7 +75,7 @@ function readOrUndefined(file: string): Buffer | undefined {
 }
 
 /** Written beside and renamed: another process never reads half a cache. A cache is optional: failing to write one is no error. */
-function writeAtomically(file: string, data: Buffer): void {
+export function writeAtomically(file: string, data: Buffer): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(temporary, data, { mode: 0o600 });
