@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createSecureContext, type ConnectionOptions, type SecureContext } from 'node:tls';
+import { createSecureContext, rootCertificates, type ConnectionOptions, type SecureContext } from 'node:tls';
 
 /** Certificates to trust besides Node's own roots. */
 export interface Trust {
@@ -35,8 +35,11 @@ function withExtraCertificates(file: string, warn: (message: string) => void): C
   // The `ca` option would replace Node's roots, and `[...tls.rootCertificates, pem]` parses them
   // all again (half again the cost). The native context's addCACert adds to a copy of the
   // parsed roots: the store Node builds from NODE_EXTRA_CA_CERTS, at the same cost.
+  // That native method is not Node's public API: should it go, the roots are parsed again.
   const context: SecureContext = createSecureContext();
-  (context.context as { addCACert(pem: string): void }).addCACert(pem);
+  const native = context.context as { addCACert?: (pem: string) => void };
+  if (typeof native.addCACert !== 'function') return { ca: [...rootCertificates, pem] };
+  native.addCACert(pem);
   return { secureContext: context };
 }
 
