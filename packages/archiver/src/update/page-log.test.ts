@@ -19,6 +19,17 @@ function pageOf(i: number, count: number): PageDeps {
   };
 }
 
+/** The log's file as JSON.stringify writes it: pages sorted by URL, URLs numbered as the sorted pages name them. */
+function referenceLog(pages: PageDeps[]): string {
+  const kinds = ['page', 'stylesheet', 'script', 'module', 'image', 'media', 'font', 'frame', 'track', 'sprite', 'icon', 'manifest', 'other'];
+  const ids = new Map<string, number>();
+  const id = (url: string) => ids.get(url) ?? ids.set(url, ids.size).size - 1;
+  const rows = [...pages]
+    .sort((a, b) => (a.url < b.url ? -1 : 1))
+    .map((page) => [id(page.url), page.digest, page.encoding, page.follow ? 1 : 0, ...page.refs.map((ref) => id(ref.url) * 16 + kinds.indexOf(ref.kind))]);
+  return JSON.stringify({ version: 1, urls: [...ids.keys()], pages: rows });
+}
+
 describe('PageLog', () => {
   it('writes its pages sorted by URL, each URL numbered once, whatever order they were noted in', () => {
     const log = new PageLog();
@@ -27,14 +38,14 @@ describe('PageLog', () => {
     // Noted again (an interrupted crawl's page restored, then saved): the last one counts.
     log.note({ url: `${site}/b`, encoding: 'utf-8', follow: true, refs: [{ kind: 'page', url: `${site}/a` }], digest: 'c'.repeat(22) });
     expect(log.size).toBe(2);
-    expect(JSON.parse(log.toBuffer().toString())).toEqual({
+    expect(log.toBuffer().toString()).toBe(JSON.stringify({
       version: 1,
       urls: [`${site}/a`, `${site}/s.css`, `${site}/b`],
       pages: [
         [0, 'a-short-one', 'windows-1252', 0, 1 * 16 + 1],
         [2, 'c'.repeat(22), 'utf-8', 1, 0 * 16 + 0],
       ],
-    });
+    }));
     const read = readPageLog(log.toBuffer());
     expect(read.get(`${site}/a`)).toEqual({ url: `${site}/a`, encoding: 'windows-1252', follow: false, refs: [{ kind: 'stylesheet', url: `${site}/s.css` }], digest: 'a-short-one' });
   });
@@ -43,6 +54,7 @@ describe('PageLog', () => {
     const log = new PageLog();
     const pages = Array.from({ length: 3000 }, (_, i) => pageOf(i, 3000));
     for (const page of [...pages].reverse()) log.note(page);
+    expect(log.toBuffer().toString()).toBe(referenceLog(pages));
     const read = readPageLog(log.toBuffer());
     expect(read.size).toBe(pages.length);
     for (const page of pages) expect(read.get(page.url)).toEqual(page);
