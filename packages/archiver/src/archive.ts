@@ -4,7 +4,7 @@ import { capturePage } from './capture/capture-page.js';
 import { drain, noteProtocol, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { fetchResource } from './capture/fetch-resource.js';
 import { MANIFEST_PATH, type Manifest } from './capture/manifest.js';
-import { manifestBytes } from './capture/manifest-bytes.js';
+import { addManifest } from './capture/manifest-file.js';
 import { GUARD_LIMITS, RenderGuard } from './capture/render-guard.js';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
@@ -158,6 +158,7 @@ export async function runCapture(
   };
   ctx.paths.reserve(MANIFEST_PATH);
   let closingLoader: Promise<void> | undefined;
+  let removeManifest: (() => Promise<void>) | undefined;
   try {
     const { finalUrl, title } = await body(ctx, pageUrl);
     progress.phase = 'finishing';
@@ -168,7 +169,7 @@ export async function runCapture(
     closingLoader = loader.close?.();
     if (signal.aborted && !hooks.signal?.aborted) ctx.refusals.stopBy('total-timeout', `totalTimeoutMs (${options.totalTimeoutMs}) reached`);
     const manifest = buildManifest(ctx, pageUrl, finalUrl, startedAt, hooks.previous);
-    await sink.add(MANIFEST_PATH, manifestBytes(manifest), { compress: true });
+    removeManifest = await addManifest(sink, manifest);
     await copying.close();
     progress.phase = 'done';
     ctx.emit();
@@ -194,6 +195,7 @@ export async function runCapture(
     }
     throw error;
   } finally {
+    await removeManifest?.();
     await copying.dispose();
     await (closingLoader ?? loader.close?.());
     if (!hooks.fetcher) await network.close();

@@ -3,12 +3,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 import { describe, expect, it } from 'vitest';
 import { ZipSink, zipFileSink } from './zip-sink.js';
 
@@ -124,18 +126,56 @@ describe('ZipSink', () => {
   });
 
   it('keeps entry names packed in blocks of their own, not in slices of the shared pool', async () => {
-    const sink = new ZipSink(new Writable({ write: (_chunk, _encoding, callback) => callback() }));
+    // An output that takes nothing: every entry waits in yazl's list with its name.
+    const sink = new ZipSink(new Writable({ write: () => undefined }));
     const long = `c/${'x'.repeat(5000)}.html`;
-    await sink.add('a/short-name.html', Buffer.from('x'), { compress: false });
-    await sink.addFile('b/other-name.bin', '/dev/null', { compress: false, size: 0 });
-    await sink.add(long, Buffer.from('y'), { compress: true });
-    // yazl keeps these until the archive closes: a pooled slice would keep an 8 KB slab alive.
+    void sink.add('a/short-name.html', Buffer.from('x'), { compress: false });
+    void sink.addFile('b/other-name.bin', '/dev/null', { compress: false, size: 0 });
+    void sink.add(long, Buffer.from('y'), { compress: true });
+    // A pooled slice would keep an 8 KB slab alive as long as its entry waits.
     const names = (sink as unknown as { zip: { entries: { utf8FileName: Buffer }[] } }).zip.entries.map((e) => e.utf8FileName);
     expect(names.map((name) => name.toString())).toEqual(['a/short-name.html', 'b/other-name.bin', long]);
     expect(names[0]!.buffer).toBe(names[1]!.buffer);
     expect(names[0]!.buffer.byteLength).toBe(64 * 1024);
     expect(names[2]!.buffer.byteLength).toBe(long.length);
     expect(Buffer.poolSize).toBe(8 * 1024);
+    await sink.abort();
+  });
+
+  it('keeps a written entry as its central directory record, and writes the same bytes as yazl', async () => {
+    const collect = () => {
+      const chunks: Buffer[] = [];
+      const output = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(chunk);
+          callback();
+        },
+      });
+      return { output, bytes: () => Buffer.concat(chunks) };
+    };
+    const ours = collect();
+    const sink = new ZipSink(ours.output);
+    const files = Array.from({ length: 3000 }, (_, i) => ({ path: `site/p/${i}/${'n'.repeat(i % 70)}index.html`, data: Buffer.from(`<p>${i}</p>`.repeat(i % 50)), compress: i % 3 !== 0 }));
+    files.push({ path: `long/${'x'.repeat(60_000)}.html`, data: Buffer.from('z'), compress: true });
+    for (const file of files) await sink.add(file.path, file.data, { compress: file.compress });
+    // Every entry yazl has written (all but the 256 at most the sink lets wait) stands as one
+    // shared object: no record of its own per file.
+    const kept = (sink as unknown as { zip: { entries: object[] } }).zip.entries;
+    expect(kept.filter((entry) => entry === kept[0]).length).toBeGreaterThan(files.length - 260);
     await sink.close();
+
+    const plain = collect();
+    const zip = new yazl.ZipFile();
+    zip.outputStream.pipe(plain.output);
+    const mtime = (sink as unknown as { mtime: Date }).mtime;
+    for (const file of files) {
+      zip.addReadStreamLazy(file.path, { compress: file.compress, size: file.data.length, mtime }, (cb) => cb(null, Readable.from(file.data.length > 0 ? [file.data] : [])));
+    }
+    zip.end();
+    await finished(plain.output);
+    expect(ours.bytes().equals(plain.bytes())).toBe(true);
+    const read = await entries(ours.bytes());
+    expect(read.size).toBe(files.length);
+    for (const file of files) expect(read.get(file.path)?.data.equals(file.data)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import { finished } from 'node:stream/promises';
 import { Readable, type Writable } from 'node:stream';
 import yazl from 'yazl';
 import type { ArchiveSink } from './archive-sink.js';
+import { CentralDirectory } from './central-directory.js';
 import { NameArena } from './name-arena.js';
 import { useNativeCrc32 } from './native-crc32.js';
 
@@ -19,9 +20,14 @@ const MAX_QUEUED_ENTRIES = 256;
 
 /** What yazl keeps of an entry that is ours to drop (not part of its typed surface). */
 interface YazlEntry {
+  state: number;
   doFileDataPump?: (() => void) | undefined;
   utf8FileName: Buffer;
+  getCentralDirectoryRecord(): Buffer;
 }
+
+/** yazl's state of an entry whose data is written (Entry.FILE_DATA_DONE). */
+const FILE_DATA_DONE = 3;
 
 /**
  * Streams entries into a ZIP as they arrive: yazl writes each one to `output` in order and
@@ -36,6 +42,14 @@ export class ZipSink implements ArchiveSink {
   private queuedEntries = 0;
   private waiting: (() => void)[] = [];
   private readonly names = new NameArena();
+  private readonly directory = new CentralDirectory();
+  /** Entries before this index are written and stand in yazl's list as `standIn`. */
+  private compacted = 0;
+  /**
+   * What stands in yazl's list for every written entry: yazl asks each, in order, for its
+   * central directory record when the archive closes, and gets the next one kept.
+   */
+  private readonly standIn = { state: FILE_DATA_DONE, getCentralDirectoryRecord: () => this.directory.next() };
 
   constructor(private readonly output: Writable) {
     this.zip.outputStream.pipe(output);
@@ -75,15 +89,26 @@ export class ZipSink implements ArchiveSink {
     // The entry yazl is about to push; it calls back only for an entry it kept.
     const index = entries.length;
     this.zip.addReadStreamLazy(path, { ...options, mtime: this.mtime }, (cb) => {
-      // yazl keeps every entry until the archive closes (for the central directory), and with
-      // it the function that starts its data: two closures and their scopes, about 250 bytes
-      // an entry (6 MB at 25,000 files). yazl calls it once, at the entry's turn.
+      // The function that starts an entry's data holds two closures and their scopes; yazl calls
+      // it once, at the entry's turn, and may still read the entry until its data is written.
       entries[index]!.doFileDataPump = undefined;
+      this.compact(entries, index);
       open(cb);
     });
     // yazl keeps the name as `Buffer.from(path)` too; the arena's copy costs its bytes only.
     const entry = entries[index];
     if (entry) entry.utf8FileName = this.names.copy(entry.utf8FileName);
+  }
+
+  /**
+   * Keeps the central directory records of the entries before `end`, all written (yazl writes
+   * one entry after the other and has begun the one at `end`), and drops yazl's objects for them.
+   */
+  private compact(entries: YazlEntry[], end: number): void {
+    for (; this.compacted < end; this.compacted++) {
+      this.directory.add(entries[this.compacted]!.getCentralDirectoryRecord());
+      entries[this.compacted] = this.standIn as YazlEntry;
+    }
   }
 
   /** Lets waiting callers go once the queue is down to half its limits (or at once when the output is done). */
