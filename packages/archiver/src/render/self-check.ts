@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CopyCheck } from '../capture/manifest.js';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserHost, BrowserLease } from './browser-host.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
 import { call, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
-import { pageText, PICTURE_HEIGHT, screenshot, type Picture } from './picture.js';
+import { pageText, PICTURE_HEIGHT, pictureSession, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
 import { trace } from '../trace.js';
@@ -14,6 +14,7 @@ import { trace } from '../trace.js';
 export interface CheckPage {
   lease: BrowserLease;
   page: Page;
+  session: Promise<CDPSession>;
   /** Requests that tried to reach the network (refused), and requests that failed (those included). */
   online: number;
   failed: number;
@@ -40,16 +41,20 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
       lease.context.addInitScript(call(MS_SINCE_MUTATION)),
     ]);
     const page = await lease.context.newPage();
+    const session = pictureSession(page);
     trace('check: page open');
     // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
     page.on('requestfailed', () => check.failed++);
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
-    return Object.assign(check, { page });
+    return Object.assign(check, { page, session });
   } catch (error) {
     await lease.close();
     throw error;
   }
 }
+
+/** Time a copy's picture is given even when its budget is spent (one took up to 0.6 s at load 23). */
+const PICTURE_MIN_MS = 3_000;
 
 /**
  * Opens the saved copy `file` from file:// in `check` (a page of its own, see openCheckPage;
@@ -82,9 +87,12 @@ export async function checkCopy(
     trace(`check: ${name} quiet`);
     const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
     if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
-    const png = await screenshot(page);
+    // Bounded as page.screenshot's own timeout bounded it: a copy whose scripts spin blocks it.
+    const shot = await within(screenshot(page, check.session), Math.max(left(), PICTURE_MIN_MS), signal);
+    if (!shot.done) throw new Error(`The copy ${name} could not be pictured in time.`);
+    const png = shot.value;
     trace(`check: ${name} pictured`);
-    const pixelDiff = pixelDiffPercent(original.png, png);
+    const pixelDiff = pixelDiffPercent(await original.png, png);
     trace(`check: ${name} compared`);
     return { browser: 'chromium', pixelDiff, ...scores };
   } finally {
