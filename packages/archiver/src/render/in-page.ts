@@ -243,3 +243,6 @@ export const SERIALIZE = `(maxLength) => {
   if (length > maxLength) return { tooLarge: length };
   return { html: doctype + open + inner + close, title: document.title, href: location.href };
 }`;
+
+/** The body's rendered text, as the self-check compares it (an expression). */
+export const PAGE_TEXT = `(document.body ? document.body.innerText.slice(0, 200000) : '')`;

@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { call, HOLD_STILL } from './in-page.js';
+import { call, HOLD_STILL, PAGE_TEXT } from './in-page.js';
 
 /** How a page looks and reads: what the self-check compares between the original and its copy. */
 export interface Picture {
@@ -52,5 +52,5 @@ export async function screenshot(page: Page, session: Promise<CDPSession>): Prom
 }
 
 export async function pageText(page: Page): Promise<string> {
-  return (await page.evaluate('document.body ? document.body.innerText.slice(0, 200000) : ""')) as string;
+  return (await page.evaluate(PAGE_TEXT)) as string;
 }

@@ -69,6 +69,8 @@ export interface RenderResult {
   workers: string[];
   /** The page's top as the browser showed it, and its text: what a copy is checked against. */
   picture: Picture;
+  /** Resolves once the render's context is closed (its slot given back): after its picture. */
+  closed: Promise<void>;
   events: RenderEvents;
   timings: RenderTimings;
 }
@@ -92,6 +94,8 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   let lease: BrowserLease | undefined;
   // The page's picture, taken after the result is out: the render's end waits for it.
   let picturing: Promise<unknown> | undefined;
+  let ended!: () => void;
+  const closed = new Promise<void>((resolve) => (ended = resolve));
   try {
     const document = await stop.race(recorder.document(pageUrl, deps.document));
     if (document.mimeType && !isHtmlType(document.mimeType)) {
@@ -117,6 +121,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
       blocked: recorder.blocked,
       workers: recorder.workers,
       picture: run.picture,
+      closed,
       events: { ...run.events, navigationsBlocked: recorder.navigationsBlocked },
       timings: {
         document: documentAt - started,
@@ -135,8 +140,12 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     recorder.finish();
     const end = async () => {
       stop.dispose();
-      if (lease) await lease.close();
-      else void leasing.then((late) => late.close(), () => undefined);
+      try {
+        if (lease) await lease.close();
+        else void leasing.then((late) => late.close(), () => undefined);
+      } finally {
+        ended();
+      }
     };
     // The picture still runs under the render's hard cap, in its context.
     if (picturing) void picturing.then(end, end).catch(() => undefined);
