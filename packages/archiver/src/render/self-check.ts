@@ -53,6 +53,17 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
   }
 }
 
+/**
+ * As the original was: scrolled through (lazy images load), then back to the top, in one round
+ * trip. A copy whose scripts run (the replay layer did) is given its quiet time from there, as
+ * the original was after scrolling: its scripts may still be building it.
+ */
+const SCROLL_AS_ORIGINAL = `async (steps) => {
+  try { await (${SCROLL_THROUGH})(steps); } catch {}
+  (${SCROLL_TO_TOP})();
+  (${RESTART_QUIET_IF_SCRIPTED})();
+}`;
+
 /** Time a copy's picture is given even when its budget is spent (one took up to 0.6 s at load 23). */
 const PICTURE_MIN_MS = 3_000;
 
@@ -77,12 +88,7 @@ export async function checkCopy(
     const left = () => Math.max(0, until - performance.now());
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
     trace(`check: ${name} loaded`);
-    // As the original was: scrolled through (lazy images load), then back to the top, quiet.
-    await within(page.evaluate(call(SCROLL_THROUGH, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
-    await within(page.evaluate(call(SCROLL_TO_TOP)), left(), signal).catch(() => undefined);
-    // A copy whose scripts run (the replay layer did) is given its quiet time from here, as the
-    // original was after scrolling: its scripts may still be building it.
-    await within(page.evaluate(call(RESTART_QUIET_IF_SCRIPTED)), left(), signal).catch(() => undefined);
+    await within(page.evaluate(call(SCROLL_AS_ORIGINAL, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
     await settle(page, { quietForMs: () => Number.POSITIVE_INFINITY }, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
     trace(`check: ${name} quiet`);
     const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
