@@ -153,6 +153,9 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   }
 }
 
+/** Time the rendered page's picture is given once its DOM is read. */
+const PICTURE_TIMEOUT_MS = 10_000;
+
 interface Run {
   snapshot: Snapshot;
   picture: Picture;
@@ -168,7 +171,7 @@ async function drive(
   documentUrl: string,
   recorder: ExchangeRecorder,
   stop: RenderStop,
-  { limits, onLoaded }: RenderDeps,
+  { limits, onLoaded, signal }: RenderDeps,
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
@@ -234,8 +237,13 @@ async function drive(
   // (What INLINE_CSSOM changed looks the same: rules as they were, a canvas as its image.)
   trace('render: DOM read');
   const text = await stop.race(pageText(page));
-  // Taken while the capture writes the copies and opens them (0.2–0.5 s it no longer waits).
-  const png = stop.race(screenshot(page, session));
+  // Taken while the capture writes the copies and opens them (0.2–0.5 s it no longer waits). It
+  // has time of its own, not what is left of the render's cap: it now shares the machine with
+  // the check pages, and a render that ended near its cap lost its picture, and its check, to it.
+  const png = within(screenshot(page, session), PICTURE_TIMEOUT_MS, signal).then((shot) => {
+    if (!shot.done) throw new ArchiveError('TIMEOUT', 'The rendered page could not be pictured in time.');
+    return shot.value;
+  });
   png.then(() => trace('render: pictured'), () => undefined);
   return { snapshot: read, picture: { text, png }, loaded, settled, loadedAt, settledAt, events };
 }
