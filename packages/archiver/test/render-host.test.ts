@@ -92,6 +92,8 @@ describe('BrowserHost on a browser another process runs', () => {
       expect(held).toBe(0);
       const rendered = await renderPage(site.url, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits() });
       expect(rendered.html).toContain('<div id="root">built</div>');
+      // Its picture is taken after the result is out, in its context: the slot goes back after.
+      await rendered.closed;
       expect(held).toBe(0);
       await host.close();
       expect(alive(pid)).toBe(true);

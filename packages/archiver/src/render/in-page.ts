@@ -51,6 +51,45 @@ export const SCROLL_THROUGH = `async (maxSteps) => {
 
 export const SCROLL_TO_TOP = `() => { window.scrollTo(0, 0); }`;
 
+/**
+ * Holds the page still for its picture, as Playwright's `animations: 'disabled'` and `caret:
+ * 'hide'` do (the check's pictures were taken that way before it captured through CDP, and an
+ * original and its copy must be held alike): finite CSS animations and transitions jump to their
+ * end, infinite ones go back to their start, also those that start later; carets go transparent;
+ * fonts are waited for. Runs in every frame; the main frame's answer is the size of the document
+ * as Playwright measures a full page, and the root's scroll height.
+ */
+export const HOLD_STILL = `async () => {
+  const roots = [document];
+  for (let i = 0; i < roots.length; i++) {
+    for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+  }
+  for (const root of roots) {
+    for (const element of root.querySelectorAll('input,textarea,[contenteditable]')) element.style.setProperty('caret-color', 'transparent', 'important');
+    const still = () => {
+      for (const animation of root.getAnimations()) {
+        if (!animation.effect || animation.playbackRate === 0) continue;
+        try {
+          if (Number.isFinite(animation.effect.getComputedTiming().endTime)) animation.finish();
+          else animation.cancel();
+        } catch {}
+      }
+    };
+    still();
+    root.addEventListener('transitionrun', still);
+    root.addEventListener('animationstart', still);
+  }
+  try { await document.fonts.ready; } catch {}
+  const body = document.body;
+  const root = document.documentElement;
+  if (!body || !root) return { width: 0, height: 0, scrollHeight: 0 };
+  return {
+    scrollHeight: root.scrollHeight,
+    width: Math.max(body.scrollWidth, root.scrollWidth, body.offsetWidth, root.offsetWidth, body.clientWidth, root.clientWidth),
+    height: Math.max(body.scrollHeight, root.scrollHeight, body.offsetHeight, root.offsetHeight, body.clientHeight, root.clientHeight),
+  };
+}`;
+
 /** Where RECORD_FONT_SOURCES keeps each FontFace's source: a WeakMap from the face to it. */
 const FONT_SOURCES_KEY = 'sitezip.fontSources';
 
@@ -204,3 +243,6 @@ export const SERIALIZE = `(maxLength) => {
   if (length > maxLength) return { tooLarge: length };
   return { html: doctype + open + inner + close, title: document.title, href: location.href };
 }`;
+
+/** The body's rendered text, as the self-check compares it (an expression). */
+export const PAGE_TEXT = `(document.body ? document.body.innerText.slice(0, 200000) : '')`;

@@ -7,7 +7,7 @@ import type { BrowserHost, BrowserLease } from './browser-host.js';
 import type { BlockedRequest, RecordedExchange } from './exchange.js';
 import { ExchangeRecorder } from './exchange-recorder.js';
 import { call, INLINE_CSSOM, RECORD_FONT_SOURCES, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
-import { takePicture, type Picture } from './picture.js';
+import { pageText, pictureSession, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
@@ -69,6 +69,8 @@ export interface RenderResult {
   workers: string[];
   /** The page's top as the browser showed it, and its text: what a copy is checked against. */
   picture: Picture;
+  /** Resolves once the render's context is closed (its slot given back): after its picture. */
+  closed: Promise<void>;
   events: RenderEvents;
   timings: RenderTimings;
 }
@@ -90,6 +92,10 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   const leasing = deps.host.open();
   leasing.catch(() => undefined);
   let lease: BrowserLease | undefined;
+  // The page's picture, taken after the result is out: the render's end waits for it.
+  let picturing: Promise<unknown> | undefined;
+  let ended!: () => void;
+  const closed = new Promise<void>((resolve) => (ended = resolve));
   try {
     const document = await stop.race(recorder.document(pageUrl, deps.document));
     if (document.mimeType && !isHtmlType(document.mimeType)) {
@@ -100,6 +106,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     stop.follow(lease.lost);
     const browserAt = performance.now();
     const run = await drive(lease.context, document.url, recorder, stop, deps, started);
+    picturing = run.picture.png;
     const end = performance.now();
     return {
       url: pageUrl,
@@ -114,6 +121,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
       blocked: recorder.blocked,
       workers: recorder.workers,
       picture: run.picture,
+      closed,
       events: { ...run.events, navigationsBlocked: recorder.navigationsBlocked },
       timings: {
         document: documentAt - started,
@@ -128,12 +136,25 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     // Playwright's own error ("Target closed") can come before the stop it follows from.
     throw stop.signal.aborted ? stop.signal.reason : error;
   } finally {
+    // Requests the page makes from here on are refused unrecorded: the result is out.
     recorder.finish();
-    stop.dispose();
-    if (lease) await lease.close();
-    else void leasing.then((late) => late.close(), () => undefined);
+    const end = async () => {
+      stop.dispose();
+      try {
+        if (lease) await lease.close();
+        else void leasing.then((late) => late.close(), () => undefined);
+      } finally {
+        ended();
+      }
+    };
+    // The picture still runs under the render's hard cap, in its context.
+    if (picturing) void picturing.then(end, end).catch(() => undefined);
+    else await end();
   }
 }
+
+/** Time the rendered page's picture is given once its DOM is read. */
+const PICTURE_TIMEOUT_MS = 10_000;
 
 interface Run {
   snapshot: Snapshot;
@@ -150,7 +171,7 @@ async function drive(
   documentUrl: string,
   recorder: ExchangeRecorder,
   stop: RenderStop,
-  { limits, onLoaded }: RenderDeps,
+  { limits, onLoaded, signal }: RenderDeps,
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
@@ -182,6 +203,8 @@ async function drive(
   const waitEnd = started + limits.totalTimeoutMs - limits.snapshotReserveMs;
   const left = () => waitEnd - performance.now();
   trace('render: tab open');
+  // Attached while the page loads; the picture needs it.
+  const session = pictureSession(page);
   const loaded = await navigate(page, documentUrl, left, stop);
   trace('render: load event');
   recorder.loaded();
@@ -213,9 +236,16 @@ async function drive(
   // After the DOM passed its size limit: a picture of a DOM bomb would take the whole budget.
   // (What INLINE_CSSOM changed looks the same: rules as they were, a canvas as its image.)
   trace('render: DOM read');
-  const picture = await stop.race(takePicture(page));
-  trace('render: pictured');
-  return { snapshot: read, picture, loaded, settled, loadedAt, settledAt, events };
+  const text = await stop.race(pageText(page));
+  // Taken while the capture writes the copies and opens them (0.2–0.5 s it no longer waits). It
+  // has time of its own, not what is left of the render's cap: it now shares the machine with
+  // the check pages, and a render that ended near its cap lost its picture, and its check, to it.
+  const png = within(screenshot(page, session), PICTURE_TIMEOUT_MS, signal).then((shot) => {
+    if (!shot.done) throw new ArchiveError('TIMEOUT', 'The rendered page could not be pictured in time.');
+    return shot.value;
+  });
+  png.then(() => trace('render: pictured'), () => undefined);
+  return { snapshot: read, picture: { text, png }, loaded, settled, loadedAt, settledAt, events };
 }
 
 /** Goes to the page and waits for its load event while `left()` ms remain; false when it did not come. */

@@ -10,7 +10,7 @@ import { BrowserHost, type BrowserSource } from './browser-host.js';
 import { GUARD_LIMITS } from '../capture/render-guard.js';
 import type { Picture } from './picture.js';
 import { parseRenderLimits } from './render-options.js';
-import { renderPage } from './render-page.js';
+import { renderPage, type RenderResult } from './render-page.js';
 import { checkCopy, openCheckPage, type CheckPage } from './self-check.js';
 
 const CHECK_BUDGET_MS = 8_000;
@@ -43,9 +43,23 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // full mirror asks for 8 pages at a time, and 8 tabs on 2 busy cores each took ~17 s and ran
   // past the render timeout. A page's time starts when it gets its turn.
   const turns = source ? undefined : new PQueue({ concurrency: Math.max(1, availableParallelism()) });
-  const renderIn = (ctx: PageLoadContext, page: LoadedPage, onLoaded: () => void) => {
+  const renderIn = (ctx: PageLoadContext, page: LoadedPage, onLoaded: () => void): Promise<RenderResult> => {
     const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onLoaded });
-    return turns ? turns.add(run, { signal: ctx.signal }) : run();
+    if (!turns) return run();
+    // The result goes on at once, but the turn lasts until the page's picture is taken and its
+    // context closed: a picture is browser work too, and the next page's render would share the core.
+    return new Promise((resolve, reject) => {
+      turns
+        .add(
+          async () => {
+            const result = await run();
+            resolve(result);
+            await result.closed;
+          },
+          { signal: ctx.signal },
+        )
+        .catch(reject);
+    });
   };
   return {
     async render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage> {

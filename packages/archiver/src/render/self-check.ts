@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CopyCheck } from '../capture/manifest.js';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserHost, BrowserLease } from './browser-host.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
 import { call, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
-import { pageText, PICTURE_HEIGHT, screenshot, type Picture } from './picture.js';
+import { pageText, PICTURE_HEIGHT, pictureSession, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
 import { trace } from '../trace.js';
@@ -14,6 +14,7 @@ import { trace } from '../trace.js';
 export interface CheckPage {
   lease: BrowserLease;
   page: Page;
+  session: Promise<CDPSession>;
   /** Requests that tried to reach the network (refused), and requests that failed (those included). */
   online: number;
   failed: number;
@@ -40,6 +41,7 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
       lease.context.addInitScript(call(MS_SINCE_MUTATION)),
     ]);
     const page = await lease.context.newPage();
+    const session = pictureSession(page);
     trace('check: page open');
     // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
     page.on('requestfailed', (request) => {
@@ -47,12 +49,26 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
       trace(`check: failed ${request.url().slice(0, 200)} (${request.failure()?.errorText ?? 'failed'})`);
     });
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
-    return Object.assign(check, { page });
+    return Object.assign(check, { page, session });
   } catch (error) {
     await lease.close();
     throw error;
   }
 }
+
+/**
+ * As the original was: scrolled through (lazy images load), then back to the top, in one round
+ * trip. A copy whose scripts run (the replay layer did) is given its quiet time from there, as
+ * the original was after scrolling: its scripts may still be building it.
+ */
+const SCROLL_AS_ORIGINAL = `async (steps) => {
+  try { await (${SCROLL_THROUGH})(steps); } catch {}
+  (${SCROLL_TO_TOP})();
+  (${RESTART_QUIET_IF_SCRIPTED})();
+}`;
+
+/** A copy's picture is not part of its budget (one took 0.1–0.6 s at load 23, seconds at 40). */
+const PICTURE_TIMEOUT_MS = 30_000;
 
 /**
  * Opens the saved copy `file` from file:// in `check` (a page of its own, see openCheckPage;
@@ -75,19 +91,17 @@ export async function checkCopy(
     const left = () => Math.max(0, until - performance.now());
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
     trace(`check: ${name} loaded`);
-    // As the original was: scrolled through (lazy images load), then back to the top, quiet.
-    await within(page.evaluate(call(SCROLL_THROUGH, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
-    await within(page.evaluate(call(SCROLL_TO_TOP)), left(), signal).catch(() => undefined);
-    // A copy whose scripts run (the replay layer did) is given its quiet time from here, as the
-    // original was after scrolling: its scripts may still be building it.
-    await within(page.evaluate(call(RESTART_QUIET_IF_SCRIPTED)), left(), signal).catch(() => undefined);
+    await within(page.evaluate(call(SCROLL_AS_ORIGINAL, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
     await settle(page, { quietForMs: () => Number.POSITIVE_INFINITY }, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
     trace(`check: ${name} quiet`);
     const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
     if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
-    const png = await screenshot(page);
+    // Bounded as page.screenshot's default timeout bounded it: a copy whose scripts spin blocks it.
+    const shot = await within(screenshot(page, check.session), PICTURE_TIMEOUT_MS, signal);
+    if (!shot.done) throw new Error(`The copy ${name} could not be pictured in time.`);
+    const png = shot.value;
     trace(`check: ${name} pictured`);
-    const pixelDiff = pixelDiffPercent(original.png, png);
+    const pixelDiff = pixelDiffPercent(await original.png, png);
     trace(`check: ${name} compared`);
     return { browser: 'chromium', pixelDiff, ...scores };
   } finally {
