@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { cacheFolder, cacheName, readOrUndefined, writeAtomically } from './render/code-cache.js';
+import { cacheFolder, cacheName, readOrUndefined, writeAtomically } from './v8-cache.js';
 
 // The `sitezip` process starts here (dist/bundle/start.cjs). The command itself is one CommonJS
 // bundle (cli.cjs) compiled from V8's code cache, as playwright-core's bundles are (code-cache.ts):
