@@ -10,7 +10,7 @@
 // Source text inside the layer's replayDom(): it uses data and the real getAttribute.
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
-export const ORIGINALS_SOURCE = `var originals = data.originals || {}, given = new WeakMap(), copies = {};
+export const ORIGINALS_SOURCE = `var originals = data.originals || {}, given = new WeakMap(), copies = Object.create(null);
   var hasOwn = Object.prototype.hasOwnProperty;
   function noteCopy(value, original) { (copies[original] = copies[original] || []).push(value); }
   Object.keys(originals).forEach(function (value) { noteCopy(value, originals[value]); });
@@ -40,7 +40,7 @@ export const ORIGINALS_SOURCE = `var originals = data.originals || {}, given = n
   function widen(selector) {
     if (typeof selector !== 'string' || selector.indexOf('=') < 0) return selector;
     return selector.replace(attributeTest, function (all, name, value) {
-      if (!hasOwn.call(copies, value)) return all;
+      if (!copies[value]) return all;
       return ':is(' + [all].concat(copies[value].map(function (copy) { return '[' + name + '="' + copy.replace(/["\\\\]/g, '\\\\$&') + '"]'; })).join(',') + ')';
     });
   }
