@@ -8,8 +8,9 @@ import { renderFixtureTests } from './render-check.js';
 
 // Next.js 16 (App Router, built by Turbopack, a static export): pages rendered at build time
 // that React hydrates, a client router that takes over links, and a search box whose index the
-// page fetch()es at run time. The copy must show what the browser built (the index's count),
-// and a full mirror must navigate offline.
+// page fetch()es at run time. Its pages are saved live (the app's own scripts, hydrated on the
+// replay layer): the copy shows what the browser built (the index's count), its search box
+// searches offline, and a full mirror navigates offline from page to local page.
 const check = renderFixtureTests('nextjs');
 
 /** A reader's way through the site: each step clicks a link (by its text) of the page before it. */
@@ -29,6 +30,7 @@ const markLink = (text: string) => `(() => {
   link.setAttribute('data-e2e-next', '');
   return link.href;
 })()`;
+const SEARCH_HITS = '[data-testid="search-status"] + ul a';
 const pageText = `document.querySelector('h1')?.textContent.trim() + '\\n' + document.body.innerText`;
 
 test('nextjs: a full mirror navigates offline through the guide and the home page, with the run-time content, in Chromium', async ({ browser }) => {
@@ -37,15 +39,25 @@ test('nextjs: a full mirror navigates offline through the guide and the home pag
   const rendered = manifest.resources.filter((r) => r.render && r.render.output !== 'static');
   expect(manifest.resources.filter((r) => r.render?.output === 'static').map((r) => `${r.url}: ${r.render?.error}`)).toEqual([]);
   expect(rendered.length).toBeGreaterThanOrEqual(20);
+  expect(rendered.filter((r) => r.render?.output !== 'live').map((r) => `${r.url}: ${JSON.stringify(r.render?.candidates)}`)).toEqual([]);
   const offline = await openOffline(browser, dir);
   try {
     const { page } = offline;
     for (const step of WALK) {
       if (step.via) await clickThrough(page, step.via);
       expect(page.url()).toMatch(/^file:/);
+      // The live copy shows the index's count once its scripts fetched it.
+      if (step.shows) await page.waitForFunction((words) => document.body.innerText.includes(words), step.shows, { timeout: 10_000 });
       const text = (await page.evaluate(pageText)) as string;
       expect(text.split('\n')[0], page.url()).toBe(step.heading);
       if (step.shows) expect(text, page.url()).toContain(step.shows);
+      // Live, not a picture: typing in the search box lists the guides that match.
+      if (step.shows) {
+        await page.getByLabel('Search the guide').fill('installation');
+        await expect(page.locator(SEARCH_HITS, { hasText: 'Installation' })).toBeVisible();
+        // Its hits are links too: cleared, so that the walk clicks the page's own.
+        await page.getByLabel('Search the guide').fill('');
+      }
     }
     expect(offline.networkRequests).toEqual([]);
     expect(offline.failedRequests).toEqual([]);
@@ -69,9 +81,18 @@ test('nextjs: the full mirror navigates offline in Firefox too', async () => {
     await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
     for (const step of WALK) {
       if (step.via) await clickThroughFirefox(page, step.via);
+      if (step.shows) await page.waitForFunction((words) => document.body.innerText.includes(words), { timeout: 10_000 }, step.shows);
       const text = (await page.evaluate(pageText)) as string;
       expect(text.split('\n')[0], page.url()).toBe(step.heading);
       if (step.shows) expect(text, page.url()).toContain(step.shows);
+      if (step.shows) {
+        await page.type('input[aria-label="Search the guide"]', 'installation');
+        await page.waitForFunction((hits) => [...document.querySelectorAll(hits)].some((a) => a.textContent === 'Installation'), { timeout: 10_000 }, SEARCH_HITS);
+        await page.$eval('input[aria-label="Search the guide"]', (input) => {
+          (input as HTMLInputElement).select();
+        });
+        await page.keyboard.press('Backspace');
+      }
     }
     expect(tab.onlineRequests).toEqual([]);
     expect(tab.failedRequests).toEqual([]);

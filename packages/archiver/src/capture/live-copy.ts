@@ -37,7 +37,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const served = page.served;
   const scan = served?.scan();
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
-  const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {} };
+  const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {} };
   let replayBytes = 0;
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
@@ -47,18 +47,29 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
         if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);
         return;
       }
-      if (!REPLAYED.has(type) || response.file || replayBytes + response.body.length > MAX_REPLAY_BYTES) return;
-      replayBytes += response.body.length;
+      if (!REPLAYED.has(type)) return;
+      // A HEAD (Next.js asks one before prefetching a route) needs its status and type only.
+      const body = method === 'HEAD' ? Buffer.alloc(0) : response.body;
+      if ((response.file && method !== 'HEAD') || replayBytes + body.length > MAX_REPLAY_BYTES) return;
+      replayBytes += body.length;
       const contentType = response.headers['content-type'];
-      data.responses[key] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: response.body.toString('base64') };
+      data.responses[key] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: body.toString('base64') };
     }),
   );
+  // The page itself, which a router that sees another address (the copy's) may ask about.
+  const ownType = served.response.headers['content-type'];
+  data.responses[`HEAD ${data.base}`] ??= { status: served.response.status, headers: ownType ? { 'content-type': ownType } : {}, body: '' };
   if (page.workerScripts?.length) {
     await moduleLexerReady;
     data.scripts = workerScripts(page.workerScripts, page.browserResponses ?? [], MAX_REPLAY_BYTES - replayBytes);
   }
   const replayPath = ctx.paths.reserve(path.replace(/[^/]*$/, 'sitezip-replay.js'));
   const layer = `<script src="${relativeLink(path, replayPath)}"></script>`;
-  const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, layer);
+  // What the page's own scripts compare (a script's src as written) and which links lead to pages.
+  const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, layer, (ref, value) => {
+    if (ref.source !== 'attr' || !value) return;
+    if (ref.kind === 'page') data.pages[value] = ref.url;
+    else data.originals[value] ??= ref.url;
+  });
   return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8') };
 }

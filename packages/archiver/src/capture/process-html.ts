@@ -47,7 +47,8 @@ export async function processDocument(
 /**
  * A document as it would be saved at `path` (its resources fetched and saved), without saving
  * it: render mode makes two copies of a page and keeps the one that passes its self-check.
- * `headHtml` goes first in `<head>` (a replay layer's script).
+ * `headHtml` goes first in `<head>` (a replay layer's script); `written` hears of each reference
+ * rewritten, with the value written in its place (a live copy's layer tells scripts the original).
  */
 export async function rewriteDocument(
   ctx: CaptureContext,
@@ -57,6 +58,7 @@ export async function rewriteDocument(
   depth: number,
   scan: HtmlScan,
   headHtml = '',
+  written?: (ref: HtmlRef, value: string) => void,
 ): Promise<string> {
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
   // Modules, and classic scripts that import() (their imports go through the import map too).
@@ -78,16 +80,21 @@ export async function rewriteDocument(
     csp: OFFLINE_CSP,
     ...(usesModules || headHtml ? { headHtml: headHtml + (usesModules ? importMapScript(ctx) : '') } : {}),
     map: (ref) => {
-      if (ref.kind === 'page') return pageLink(ctx, path, ref, base);
-      if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, outcomes);
-      if (ref.kind !== 'module') return linkFor(path, ref.url, outcomes);
-      const outcome = outcomes.of(ref.url);
-      return outcome && (outcome.ok ? moduleEntry(outcome.path) : '');
+      const value = mapRef(ref);
+      if (written && value !== undefined && value !== ref.url) written(ref, value);
+      return value;
     },
     // Our import map replaces the page's own: its entries were folded into the module keys.
     inlineScript: (script) =>
       script.type === 'importmap' ? (usesModules ? null : undefined) : linkImports(script.text, inlineImports, 'document.baseURI'),
   };
+  function mapRef(ref: HtmlRef): string | undefined {
+    if (ref.kind === 'page') return pageLink(ctx, path, ref, base);
+    if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, outcomes);
+    if (ref.kind !== 'module') return linkFor(path, ref.url, outcomes);
+    const outcome = outcomes.of(ref.url);
+    return outcome && (outcome.ok ? moduleEntry(outcome.path) : '');
+  }
   // The sprites used are known once every reference was mapped: rewrite, then add them if any.
   let rewritten = rewriteHtml(document.html, options);
   const spriteMarkup = sprites.markup();

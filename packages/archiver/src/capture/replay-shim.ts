@@ -3,6 +3,8 @@
 // browser recorded while rendering. Source text, as it runs in the page.
 
 import { MULTIPART_SOURCE, SHA256_SOURCE } from './replay-hash.js';
+import { LINKS_SOURCE } from './replay-links.js';
+import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
 /** What the page's scripts get offline: recorded responses, and where recorded files are in the copy. */
@@ -18,6 +20,13 @@ export interface ReplayData {
   files: Record<string, string>;
   /** Absolute URL → the source of a script a worker ran, cut around its imports (worker-scripts.ts). */
   scripts: Record<string, string[]>;
+  /**
+   * An asset's address as the copy writes it in an attribute → as the page wrote it: runtimes
+   * find their own scripts by it (Turbopack registers a chunk by its `src` as written).
+   */
+  originals: Record<string, string>;
+  /** A link to a page as the copy writes it → as the page wrote it: a click on it is a plain navigation. */
+  pages: Record<string, string>;
 }
 
 /** The data script: assigns the replay data before the layer reads it. */
@@ -122,7 +131,9 @@ function replayLayer(workers: string): string {
       try { Object.defineProperty(response, 'url', { value: original(url) }); } catch (error) {}
       return Promise.resolve(response);
     }
-    if (method !== 'POST') return answer(recorded(method === 'HEAD' ? 'GET' : method, url));
+    // A HEAD the render saw is answered as recorded, another from the GET of its URL.
+    if (method === 'HEAD') return answer(recorded('HEAD', url) || recorded('GET', url));
+    if (method !== 'POST') return answer(recorded(method, url));
     return fetchBodyBytes(input, init, isRequest).then(function (bytes) { return answer(bytes && recorded(method, url, bytes)); });
   };
   function blobUrl(hit, type) {
@@ -165,6 +176,9 @@ function replayLayer(workers: string): string {
   };
   }
   function replayDom() {
+  var getAttribute = Element.prototype.getAttribute, setAttribute = Element.prototype.setAttribute, closest = Element.prototype.closest;
+  ${ORIGINALS_SOURCE}
+  ${LINKS_SOURCE}
   function mapped(value) {
     var path = local(value);
     return path === undefined ? value : path;
@@ -179,7 +193,7 @@ function replayLayer(workers: string): string {
     if (!descriptor || !descriptor.set) return;
     Object.defineProperty(pair[0].prototype, pair[1], {
       configurable: true, enumerable: descriptor.enumerable, get: descriptor.get,
-      set: function (value) { descriptor.set.call(this, mapped(value)); }
+      set: function (value) { var path = mapped(value); remember(this, pair[1], path, value); descriptor.set.call(this, path); }
     });
   });
   // From file:// a module loads only from the import map (a data: URL): a modulepreload that a
@@ -194,12 +208,14 @@ function replayLayer(workers: string): string {
       set: function (value) { rel.set.call(this, inertRel(value)); }
     });
   }
-  var setAttribute = Element.prototype.setAttribute;
   Element.prototype.setAttribute = function (name, value) {
     var lower = String(name).toLowerCase();
     if (lower === 'rel' && window.HTMLLinkElement && this instanceof HTMLLinkElement) return setAttribute.call(this, name, inertRel(value));
     var urlAttribute = elements.some(function (pair) { return pair[0] && this instanceof pair[0] && pair[1] === lower; }, this);
-    return setAttribute.call(this, name, urlAttribute ? mapped(value) : value);
+    if (!urlAttribute) return setAttribute.call(this, name, value);
+    var path = mapped(value);
+    remember(this, lower, path, value);
+    return setAttribute.call(this, name, path);
   };
   if (scope.FontFace) {
     var RealFontFace = scope.FontFace;

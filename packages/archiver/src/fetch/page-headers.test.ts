@@ -14,6 +14,17 @@ describe('pageHeaders', () => {
     expect(pageHeaders(set)).toEqual(set);
   });
 
+  it('keeps the headers with which Next.js asks its server for RSC payloads instead of HTML', () => {
+    const set = {
+      rsc: '1',
+      'next-router-state-tree': '%5B%22%22%5D',
+      'next-router-prefetch': '1',
+      'next-router-segment-prefetch': '/_tree',
+      'next-url': '/docs',
+    };
+    expect(pageHeaders(set)).toEqual(set);
+  });
+
   it.each([
     'cookie',
     'authorization',

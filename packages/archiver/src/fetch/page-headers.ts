@@ -6,8 +6,22 @@ import { extraHeaderProblem } from './extra-headers.js';
 // engine's: the connection (Host, Content-Length), cookies (the fetcher's jar; a script's
 // document.cookie never leaves), credentials (the person's, for their own site only, never a
 // page's Authorization), and what would make a POST act as another method or come from elsewhere.
+// Next.js's router asks its server for a page's RSC payload rather than its HTML with `RSC: 1`
+// and says which part with the `Next-Router-*` and `Next-Url` headers (the `_rsc` query keeps
+// the answers' addresses apart): without them a Next.js server answers its HTML.
 
-const ALLOWED = new Set(['content-type', 'origin', 'apollographql-client-name', 'apollographql-client-version', 'apollo-require-preflight']);
+const ALLOWED = new Set([
+  'content-type',
+  'origin',
+  'apollographql-client-name',
+  'apollographql-client-version',
+  'apollo-require-preflight',
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-url',
+]);
 
 const REFUSED_X = /^x-(http-method|http-method-override|method-override|forwarded(-.*)?|real-ip|client-ip|original-(url|host)|rewrite-url|host)$/;
 

@@ -61,7 +61,8 @@ export interface LoadedPage {
 export interface BrowserResponse {
   /** The request as the replay layer finds it: `GET <url>`, a POST with its body's hash (render/exchange.ts exchangeKey). */
   key: string;
-  method: 'GET' | 'POST';
+  /** A HEAD's response carries its GET's body, which a replay of the HEAD leaves out. */
+  method: 'GET' | 'HEAD' | 'POST';
   url: string;
   type: 'document' | 'script' | 'stylesheet' | 'image' | 'font' | 'media' | 'fetch' | 'xhr' | 'eventsource' | 'websocket' | 'other';
   response: FetchedResource;

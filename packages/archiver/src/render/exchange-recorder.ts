@@ -40,6 +40,8 @@ export class ExchangeRecorder {
   navigationsBlocked = 0;
   /** By exchange key (a HEAD is answered from its GET). */
   private readonly answers = new Map<string, Promise<FetchedResource>>();
+  /** The headers of the page's fetch() and XHR GETs and HEADs, by `METHOD url`: a request made like one goes as it went. */
+  private readonly askedHeaders = new Map<string, Record<string, string>>();
   private page: Page | undefined;
   private afterLoad = false;
   private finished = false;
@@ -125,6 +127,7 @@ export class ExchangeRecorder {
       referrer: headers.referer,
       headers,
     };
+    if (!body && (asked.resourceType === 'fetch' || asked.resourceType === 'xhr')) this.askedHeaders.set(`${asked.method} ${asked.url}`, headers);
     const refusal = this.refusal(request, asked);
     if (refusal) {
       this.block(asked, refusal.reason, refusal.message);
@@ -165,6 +168,17 @@ export class ExchangeRecorder {
       return { reason: 'method', message: `${asked.method} requests are never sent: a capture must not change the site.` };
     }
     return undefined;
+  }
+
+  /**
+   * Records `url` as the page asked for `like` (same method, kind and headers), on the page's
+   * behalf: a request it made for some links, for another (render/link-variants.ts).
+   */
+  async askLike(url: string, like: Pick<RecordedExchange, 'method' | 'url' | 'resourceType' | 'initiator'>): Promise<void> {
+    const headers = this.askedHeaders.get(`${like.method} ${like.url}`);
+    if (this.finished || !headers) return;
+    const asked: Asked = { url, method: like.method, body: undefined, bodySha256: undefined, resourceType: like.resourceType, initiator: like.initiator, accept: headers.accept, referrer: headers.referer, headers };
+    await this.fetchOnce(asked).catch(() => undefined);
   }
 
   private onWebSocket(socket: WebSocketRoute): void {

@@ -6,6 +6,7 @@ import { isHtmlType } from '../resolve/content-types.js';
 import type { BrowserHost, BrowserLease } from './browser-host.js';
 import type { BlockedRequest, RecordedExchange } from './exchange.js';
 import { ExchangeRecorder } from './exchange-recorder.js';
+import { linkVariants, PAGE_LINKS } from './link-variants.js';
 import { call, INLINE_CSSOM, RECORD_FONT_SOURCES, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
 import { pageText, pictureSession, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
@@ -224,6 +225,7 @@ async function drive(
       settled = false;
     }
   }
+  if (loaded) await within(askForLinks(page, recorder), left(), stop.signal).catch(() => undefined);
   const settledAt = performance.now();
   trace('render: quiet');
   // From here on the hard cap alone bounds the waits: a page whose scripts never yield fails here.
@@ -246,6 +248,19 @@ async function drive(
   });
   png.then(() => trace('render: pictured'), () => undefined);
   return { snapshot: read, picture: { text, png }, loaded, settled, loadedAt, settledAt, events };
+}
+
+// Links read from the page, and requests made for them, at most.
+const MAX_LINKS = 500;
+const MAX_LINK_VARIANTS = 200;
+
+/** Makes, for the page's other links, the requests its scripts made for some (render/link-variants.ts). */
+async function askForLinks(page: Page, recorder: ExchangeRecorder): Promise<void> {
+  const links = (await page.evaluate(call(PAGE_LINKS, MAX_LINKS))) as string[];
+  const variants = linkVariants(links, recorder.exchanges, MAX_LINK_VARIANTS);
+  if (variants.length === 0) return;
+  trace(`render: ${variants.length} requests like the page's for its other links`);
+  await Promise.all(variants.map(({ url, like }) => recorder.askLike(url, like)));
 }
 
 /** Goes to the page and waits for its load event while `left()` ms remain; false when it did not come. */

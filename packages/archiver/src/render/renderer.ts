@@ -96,7 +96,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         served: page,
         picture: result.picture,
         browserResponses: result.exchanges.flatMap(({ key, method, url, resourceType: type, response }) =>
-          method === 'GET' || method === 'POST' ? [{ key, method, url, type, response }] : [],
+          method === 'GET' || method === 'HEAD' || method === 'POST' ? [{ key, method, url, type, response }] : [],
         ),
         workerScripts: result.workers,
         render: {
