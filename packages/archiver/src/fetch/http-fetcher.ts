@@ -308,7 +308,11 @@ function backoffMs(attempt: number): number {
 /** `work`, or its rejection with an AbortError as soon as `signal` aborts (the work itself goes on). */
 function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
-  if (signal.aborted) return Promise.reject(abortError());
+  if (signal.aborted) {
+    // Nobody waits for the work now: its own failure (a refused connection) must not go unhandled.
+    work.catch(() => undefined);
+    return Promise.reject(abortError());
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(abortError());
     signal.addEventListener('abort', onAbort, { once: true });
