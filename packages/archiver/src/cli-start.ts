@@ -52,13 +52,15 @@ function holdSiteCrawlHeap(): void {
 
 async function start(argv: string[]): Promise<void> {
   const full = argv.includes('--full');
-  const { cli, saveCache } = loadCompiled(join(dirname(here), 'cli.cjs'), cacheFolder());
+  const help = argv.some((arg) => arg === '-h' || arg === '--help');
+  // --help makes no folder in the user's home.
+  const { cli, saveCache } = loadCompiled(join(dirname(here), 'cli.cjs'), help ? undefined : cacheFolder());
   // After compiling: V8 checks its flags against the cache's, and these would not match a page's.
   if (full) holdSiteCrawlHeap();
   process.exitCode = await cli.main(argv);
   // Only a page capture writes the cache: it then holds what a capture runs (not only --help),
   // and a site crawl's flags would make V8 refuse it to the next page.
-  if (process.exitCode === 0 && !full && !argv.some((arg) => arg === '-h' || arg === '--help')) saveCache();
+  if (process.exitCode === 0 && !full && !help) saveCache();
 }
 
 void start(process.argv.slice(2));

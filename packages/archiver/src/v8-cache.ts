@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 // Where V8's code cache is kept, for the command's own bundle (cli-start.ts) and playwright-core's
 // (render/code-cache.ts): Node 20 has no compile cache of its own.
@@ -13,12 +13,25 @@ import { basename, join } from 'node:path';
 export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | undefined {
   try {
     const folder = join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'sitezip', 'v8');
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    makeFolders(folder);
     const stat = statSync(folder);
     return stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0 ? folder : undefined;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `mkdir -p`, one level at a time: Node 20's recursive mkdirSync never returns under /proc (it
+ * retries the parent that ENOENT names there forever), and XDG_CACHE_HOME is the user's to set.
+ */
+function makeFolders(folder: string): void {
+  const missing: string[] = [];
+  for (let path = folder; !existsSync(path); path = dirname(path)) {
+    if (dirname(path) === path) break;
+    missing.push(path);
+  }
+  for (const path of missing.reverse()) mkdirSync(path, { mode: 0o700 });
 }
 
 /** One name per bundle file, Node and V8 build: a new version of either gets a cache of its own. */

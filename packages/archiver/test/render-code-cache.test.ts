@@ -66,5 +66,7 @@ describe("playwright-core's code cache", () => {
     mkdirSync(join(dir, 'blocked'));
     writeFileSync(join(dir, 'blocked', 'sitezip'), '');
     expect(cacheFolder({ XDG_CACHE_HOME: join(dir, 'blocked') })).toBeUndefined();
+    // Where folders cannot be made: Node's own recursive mkdir never returned from under /proc.
+    expect(cacheFolder({ XDG_CACHE_HOME: '/proc/self/no-such-folder' })).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ useNativeCrc32();
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 const MAX_QUEUED_ENTRIES = 256;
 
-/** What yazl keeps of an entry that is ours to drop (not part of its typed surface). */
+/** What yazl keeps of an entry that is ours to drop (not part of its typed surface, hence yazl pinned exactly in package.json). */
 interface YazlEntry {
   state: number;
   doFileDataPump?: (() => void) | undefined;
