@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import type { Page as FirefoxPage } from 'puppeteer-core';
-import { firefoxViewOf, launchFirefox, openFirefoxTab, viewInFirefox } from '../support/firefox.js';
+import { firefoxViewOf, openFirefoxTab, sharedFirefox, viewInFirefox } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
 import { viewOf, type PageView } from '../support/page-view.js';
 import { compare, renderFixtureTests, TARGET, type Comparison } from './render-check.js';
@@ -121,12 +122,8 @@ test('docusaurus: the full mirror navigates offline in Firefox too', async () =>
   const [{ dir }, site] = await Promise.all([check.capture(['--full']), check.site()]);
   // The live pages as Firefox shows them (a copy in Firefox is compared with Firefox's original).
   const live = new Map<string, PageView>();
-  const loopback = await launchFirefox({ network: 'loopback' });
-  try {
-    for (const step of WALK) live.set(step.path, await viewInFirefox(loopback, `${site.origin}${step.path}`));
-  } finally {
-    await loopback.close();
-  }
+  const loopback = await sharedFirefox('loopback');
+  for (const step of WALK) live.set(step.path, await viewInFirefox(loopback, `${site.origin}${step.path}`));
   const tab = await openFirefoxTab(await check.firefoxBrowser());
   try {
     const { page } = tab;

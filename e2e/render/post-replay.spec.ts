@@ -3,12 +3,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import type { Manifest } from '../../packages/archiver/dist/index.js';
 import { FORMS_SHOWN, postRoutes, SHOWN } from '../../packages/archiver/test/render-post.fixture.js';
 import { serveFixture, type FixtureSite } from '../../packages/archiver/test/support/fixture-site.js';
 import type { SeenRequest } from '../../packages/archiver/test/support/render-site.js';
-import { launchFirefox, viewInFirefox } from '../support/firefox.js';
+import { sharedFirefox, viewInFirefox } from '../support/firefox.js';
 import { openOffline, unzipTo } from '../support/offline.js';
 
 // A page built from POSTs (two GraphQL queries to one URL, a form-encoded XHR, bodies as bytes
@@ -70,14 +70,9 @@ test('offline in Chromium, the live copy shows every answer with no request fail
 
 test('offline in Firefox, the live copy shows every answer with no request failed', async () => {
   await expectLiveCopy();
-  const firefox = await launchFirefox();
-  try {
-    const view = await viewInFirefox(firefox, pathToFileURL(join(dir, 'index.html')).href);
-    for (const shown of SHOWN) expect(view.text).toContain(shown);
-    expect({ failed: view.failedRequests, online: view.onlineRequests, errors: view.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
-  } finally {
-    await firefox.close();
-  }
+  const view = await viewInFirefox(await sharedFirefox(), pathToFileURL(join(dir, 'index.html')).href);
+  for (const shown of SHOWN) expect(view.text).toContain(shown);
+  expect({ failed: view.failedRequests, online: view.onlineRequests, errors: view.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
 });
 
 test.describe('a page that posts FormData', () => {
@@ -121,13 +116,8 @@ test.describe('a page that posts FormData', () => {
   });
 
   test('offline in Firefox, the live copy answers every form too', async () => {
-    const firefox = await launchFirefox();
-    try {
-      const view = await viewInFirefox(firefox, pathToFileURL(join(formsDir, 'index.html')).href);
-      for (const shown of FORMS_SHOWN) expect(view.text).toContain(shown);
-      expect({ failed: view.failedRequests, online: view.onlineRequests, errors: view.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
-    } finally {
-      await firefox.close();
-    }
+    const view = await viewInFirefox(await sharedFirefox(), pathToFileURL(join(formsDir, 'index.html')).href);
+    for (const shown of FORMS_SHOWN) expect(view.text).toContain(shown);
+    expect({ failed: view.failedRequests, online: view.onlineRequests, errors: view.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
   });
 });

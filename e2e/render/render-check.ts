@@ -3,13 +3,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect, test, type Browser } from '@playwright/test';
+import { type Browser } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { pixelDiffPercent, textMatch } from '../../packages/archiver/src/render/compare.js';
 import type { Manifest } from '../../packages/archiver/dist/index.js';
 import { renderFixture, serveRenderFixture, type RenderFixture } from '../../packages/archiver/test/support/render-fixtures.js';
 import type { StaticFolder } from '../../packages/archiver/test/support/static-folder.js';
-import { launchFirefox, viewInFirefox } from '../support/firefox.js';
+import { sharedFirefox, viewInFirefox } from '../support/firefox.js';
 import { openOffline, unzipTo } from '../support/offline.js';
 import { viewOf, type PageView } from '../support/page-view.js';
 
@@ -35,7 +36,6 @@ export class RenderCheck {
   private server: Promise<StaticFolder> | undefined;
   private readonly captures = new Map<string, Promise<Capture>>();
   private live: Promise<PageView> | undefined;
-  private firefox: Promise<PuppeteerBrowser> | undefined;
   private liveInFirefox: Promise<PageView> | undefined;
   private workDir: Promise<string> | undefined;
 
@@ -94,7 +94,7 @@ export class RenderCheck {
   }
 
   firefoxBrowser(): Promise<PuppeteerBrowser> {
-    return (this.firefox ??= launchFirefox());
+    return sharedFirefox();
   }
 
   /**
@@ -104,20 +104,12 @@ export class RenderCheck {
   liveFirefoxView(): Promise<PageView> {
     this.liveInFirefox ??= (async () => {
       const site = await this.site();
-      const firefox = await launchFirefox({ network: 'loopback' });
-      try {
-        return await viewInFirefox(firefox, `${site.origin}${this.fixture.start}`);
-      } finally {
-        await firefox.close();
-      }
+      return viewInFirefox(await sharedFirefox('loopback'), `${site.origin}${this.fixture.start}`);
     })();
     return this.liveInFirefox;
   }
 
   async close(): Promise<void> {
-    const firefox = this.firefox;
-    this.firefox = undefined;
-    if (firefox) await (await firefox).close();
     if (this.server) await (await this.server).close();
     if (this.workDir) await rm(await this.workDir, { recursive: true, force: true });
   }

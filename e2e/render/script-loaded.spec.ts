@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { viewInFirefox } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
 import { renderFixtureTests, TARGET } from './render-check.js';

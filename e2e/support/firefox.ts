@@ -48,6 +48,30 @@ export function launchFirefox(options: { network?: 'refused' | 'loopback' } = {}
   });
 }
 
+const shared = new Map<'refused' | 'loopback', Promise<Browser>>();
+
+/**
+ * One Firefox of each kind for this Playwright worker, shared by the spec files it runs: a launch
+ * takes seconds, twice per render fixture before. Tests open their own contexts (openFirefoxTab)
+ * or pages and close them; the worker closes the browsers when it stops (support/test.ts).
+ */
+export function sharedFirefox(network: 'refused' | 'loopback' = 'refused'): Promise<Browser> {
+  let browser = shared.get(network);
+  if (!browser) {
+    browser = launchFirefox({ network });
+    shared.set(network, browser);
+    // A launch that failed is not kept: the next test launches again.
+    browser.catch(() => shared.delete(network));
+  }
+  return browser;
+}
+
+export async function closeSharedFirefoxes(): Promise<void> {
+  const browsers = [...shared.values()];
+  shared.clear();
+  await Promise.all(browsers.map((browser) => browser.then((b) => b.close()).catch(() => undefined)));
+}
+
 export interface FirefoxView extends PageView {
   /** Requests that tried to leave the copy (anything but file:, data:, blob:, about:). */
   onlineRequests: string[];
