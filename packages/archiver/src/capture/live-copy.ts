@@ -20,6 +20,18 @@ const FILE_KINDS: Partial<Record<BrowserResponse['type'], ResourceKind>> = {
 const REPLAYED = new Set<BrowserResponse['type']>(['fetch', 'xhr', 'other']);
 
 /**
+ * A file the page prefetched (`<link rel=prefetch>`, type `other`), by its type: the browser
+ * then runs it from its cache with no request of its own (Next.js's Pages Router prefetches a
+ * route's chunks so, then adds their scripts), so the copy must have it as a file.
+ */
+function prefetchedKind(type: BrowserResponse['type'], contentType: string | undefined): ResourceKind | undefined {
+  if (type !== 'other' || !contentType) return undefined;
+  if (/^(text|application)\/(x-)?(javascript|ecmascript)\b/i.test(contentType)) return 'script';
+  if (/^text\/css\b/i.test(contentType)) return 'stylesheet';
+  return undefined;
+}
+
+/**
 /** A live copy: its HTML, and its replay file with the path it goes to (saved only if the copy is kept). */
 export interface LiveCopy {
   html: string;
@@ -41,7 +53,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   let replayBytes = 0;
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
-      const kind = FILE_KINDS[type];
+      const kind = FILE_KINDS[type] ?? prefetchedKind(type, response.headers['content-type']);
       if (kind && method === 'GET') {
         const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0 });
         if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);
