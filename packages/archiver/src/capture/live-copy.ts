@@ -8,6 +8,8 @@ import { workerScripts } from './worker-scripts.js';
 
 /** Recorded bodies kept for replay in one page at most: a replay file is read whole when the page opens. */
 const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
+/** Site pages a live copy knows by address (about 60 bytes each, in every page's replay file). */
+const MAX_SITE_PAGES = 500;
 
 // What the browser loaded as files the copy keeps; fetch() and XHR answers go to the replay data.
 const FILE_KINDS: Partial<Record<BrowserResponse['type'], ResourceKind>> = {
@@ -49,7 +51,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const served = page.served;
   const scan = served?.scan();
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
-  const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {} };
+  const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {}, sitePages: {} };
+  for (const [url, pagePath] of ctx.sitePageList?.(MAX_SITE_PAGES) ?? []) data.sitePages[url] = relativeLink(path, pagePath);
   let replayBytes = 0;
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
