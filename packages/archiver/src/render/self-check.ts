@@ -87,6 +87,14 @@ const SCROLL_AS_ORIGINAL = `async (steps) => {
 /** A copy's picture is not part of its budget (one took 0.1–0.6 s at load 23, seconds at 40). */
 const PICTURE_TIMEOUT_MS = 30_000;
 
+async function picture(check: CheckPage, name: string, signal: AbortSignal): Promise<Buffer> {
+  // Bounded as page.screenshot's default timeout bounded it: a copy whose scripts spin blocks it.
+  const shot = await within(screenshot(check.page, check.session), PICTURE_TIMEOUT_MS, signal);
+  if (!shot.done) throw new Error(`The copy ${name} could not be pictured in time.`);
+  trace(`check: ${name} pictured`);
+  return shot.value;
+}
+
 /**
  * Opens the saved copy `file` from file:// in `check` (a page of its own, see openCheckPage;
  * closed here), waits for it to load and go quiet, and compares it with `original`. `budgetMs`
@@ -111,17 +119,20 @@ export async function checkCopy(
     await within(page.evaluate(call(SCROLL_AS_ORIGINAL, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
     await settle(page, check, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
     trace(`check: ${name} quiet`);
-    const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
+    const text = await pageText(page);
+    const scores = { textMatch: textMatch(original.text, text), failedRequests: check.failed, onlineRequests: check.online };
     if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
-    // Bounded as page.screenshot's default timeout bounded it: a copy whose scripts spin blocks it.
-    const shot = await within(screenshot(page, check.session), PICTURE_TIMEOUT_MS, signal);
-    if (!shot.done) throw new Error(`The copy ${name} could not be pictured in time.`);
-    const png = shot.value;
-    trace(`check: ${name} pictured`);
-    // Read again, so that text and pixels are of one moment: a live copy whose scripts were
-    // still building it (a chunk, then React's commit, at a load of 20 or more) read 0.9923
-    // before its picture and 1 after it, with the picture equal to the original's.
-    scores.textMatch = textMatch(original.text, await pageText(page));
+    let png = await picture(check, name, signal);
+    // A copy whose text changed while it was pictured was still being built by its scripts (a
+    // chunk after hydration, then React's commit: at a load of 20 or more, after 300 ms of a
+    // still DOM): it gets its quiet again and is pictured again, once, so that text and pixels
+    // are of one moment.
+    const after = await pageText(page);
+    if (after !== text) {
+      await settle(page, check, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
+      png = await picture(check, name, signal);
+      scores.textMatch = textMatch(original.text, await pageText(page));
+    }
     const pixelDiff = pixelDiffPercent(await original.png, png);
     trace(`check: ${name} compared`);
     return { browser: 'chromium', pixelDiff, ...scores };
