@@ -86,6 +86,7 @@ async function crawl(
   ctx.paths.reserve('index.html');
   ctx.paths.reserve(PAGES_PATH);
   ctx.sitePages = (url) => frontier.pathOf(url);
+  ctx.sitePageList = (max) => frontier.paths(max);
   const log = new PageLog();
   const reusable = options.render === 'always' ? undefined : previousCopy;
   ctx.fileReuse = { log, previous: reusable };

@@ -85,7 +85,7 @@ beforeAll(async () => {
   const responses = Object.fromEntries(
     RECORDED.filter((r) => r.type === 'fetch').map((r) => [r.key, { status: 200, headers: r.response.headers, body: r.response.body.toString('base64') }]),
   );
-  const data = { base: `${app}index.html`, responses, files: {}, scripts: workerScripts(roots, RECORDED, 1e6), originals: {}, pages: {} };
+  const data = { base: `${app}index.html`, responses, files: {}, scripts: workerScripts(roots, RECORDED, 1e6), originals: {}, pages: {}, sitePages: {} };
   await writeFile(join(dir, 'sitezip-replay.js'), replayDataScript(data));
   await writeFile(join(dir, 'index.html'), PAGE);
 });

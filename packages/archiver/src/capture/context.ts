@@ -57,6 +57,8 @@ export interface CaptureContext {
   readonly pageUrls: Set<string>;
   /** In a site capture: where a linked page is saved, if it is one of the captured pages. */
   sitePages: ((url: string) => string | undefined) | undefined;
+  /** In a site capture: the pages admitted so far (URL, path), at most `max`. */
+  sitePageList?: ((max: number) => [string, string][]) | undefined;
   /** In a site capture: the page log, and in an update the previous copy whose unchanged stylesheets may be reused (see update/). */
   fileReuse?: FileReuse | undefined;
   /** Where a body saved as it came was stored, by its SHA-256: identical content is stored once. */

@@ -8,6 +8,8 @@ import { workerScripts } from './worker-scripts.js';
 
 /** Recorded bodies kept for replay in one page at most: a replay file is read whole when the page opens. */
 const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
+/** Site pages a live copy knows by address (about 60 bytes each, in every page's replay file). */
+const MAX_SITE_PAGES = 500;
 
 // What the browser loaded as files the copy keeps; fetch() and XHR answers go to the replay data.
 const FILE_KINDS: Partial<Record<BrowserResponse['type'], ResourceKind>> = {
@@ -18,6 +20,18 @@ const FILE_KINDS: Partial<Record<BrowserResponse['type'], ResourceKind>> = {
   media: 'media',
 };
 const REPLAYED = new Set<BrowserResponse['type']>(['fetch', 'xhr', 'other']);
+
+/**
+ * A file the page prefetched (`<link rel=prefetch>`, type `other`), by its type: the browser
+ * then runs it from its cache with no request of its own (Next.js's Pages Router prefetches a
+ * route's chunks so, then adds their scripts), so the copy must have it as a file.
+ */
+function prefetchedKind(type: BrowserResponse['type'], contentType: string | undefined): ResourceKind | undefined {
+  if (type !== 'other' || !contentType) return undefined;
+  if (/^(text|application)\/(x-)?(javascript|ecmascript)\b/i.test(contentType)) return 'script';
+  if (/^text\/css\b/i.test(contentType)) return 'stylesheet';
+  return undefined;
+}
 
 /**
 /** A live copy: its HTML, and its replay file with the path it goes to (saved only if the copy is kept). */
@@ -37,11 +51,12 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const served = page.served;
   const scan = served?.scan();
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
-  const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {} };
+  const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {}, sitePages: {} };
+  for (const [url, pagePath] of ctx.sitePageList?.(MAX_SITE_PAGES) ?? []) data.sitePages[url] = relativeLink(path, pagePath);
   let replayBytes = 0;
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
-      const kind = FILE_KINDS[type];
+      const kind = FILE_KINDS[type] ?? prefetchedKind(type, response.headers['content-type']);
       if (kind && method === 'GET') {
         const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0 });
         if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);

@@ -4,6 +4,7 @@
 
 import { MULTIPART_SOURCE, SHA256_SOURCE } from './replay-hash.js';
 import { LINKS_SOURCE } from './replay-links.js';
+import { NEXT_ROUTER_SOURCE } from './replay-next-router.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
@@ -27,6 +28,8 @@ export interface ReplayData {
   originals: Record<string, string>;
   /** A link to a page as the copy writes it → as the page wrote it: a click on it is a plain navigation. */
   pages: Record<string, string>;
+  /** In a site capture, the site's pages (URL → path relative to the page): where a client router's push goes. */
+  sitePages: Record<string, string>;
 }
 
 /** The data script: assigns the replay data before the layer reads it. */
@@ -179,6 +182,7 @@ function replayLayer(workers: string): string {
   var getAttribute = Element.prototype.getAttribute, setAttribute = Element.prototype.setAttribute, closest = Element.prototype.closest;
   ${ORIGINALS_SOURCE}
   ${LINKS_SOURCE}
+  ${NEXT_ROUTER_SOURCE}
   function mapped(value) {
     var path = local(value);
     return path === undefined ? value : path;
@@ -231,6 +235,8 @@ function replayLayer(workers: string): string {
   ['pushState', 'replaceState'].forEach(function (name) {
     var real = History.prototype[name];
     History.prototype[name] = function (state, title) {
+      // Next.js's Pages Router marks its entries: it exists by the time one is written.
+      if (state && state.__N) Promise.resolve().then(watchNextRouter);
       try { return real.apply(this, arguments); } catch (error) { return real.call(this, state, title); }
     };
   });

@@ -78,6 +78,16 @@ export class Frontier {
     return canonical ? this.entries.get(canonical)?.path : undefined;
   }
 
+  /** Admitted pages (URL as first linked, path), the first `max` in order of admission. */
+  paths(max: number): [string, string][] {
+    const out: [string, string][] = [];
+    for (const { url, path } of this.entries.values()) {
+      if (out.length >= max) break;
+      out.push([url, path]);
+    }
+    return out;
+  }
+
   private refused(url: string, code: RefusalCode, reason: string, stopMessage?: string): RefusalCode {
     this.onRefused(url, code, reason, stopMessage);
     return code;

@@ -37,6 +37,12 @@ describe('linkVariants', () => {
     expect(linkVariants(links, seen, 100)).toEqual([]);
   });
 
+  it('makes a request for a link under a prefix, with the link in its query, for the other links', () => {
+    // Next.js's Pages Router: a page's data under its build's prefix, a dynamic route's parameter in the query.
+    const seen = [fetched('GET', '/_next/data/b1/docs/a.json?slug=a'), fetched('GET', '/_next/data/b1/docs/b.json?slug=b'), fetched('GET', '/_next/data/b1/index.json')];
+    expect(linkVariants(links, seen, 100).map(({ url }) => url.slice(site.length))).toEqual(['/_next/data/b1/docs/c.json?slug=c']);
+  });
+
   it('makes at most as many as asked', () => {
     const seen = [fetched('GET', '/docs/a.txt?_rsc=1'), fetched('GET', '/docs/b.txt?_rsc=1')];
     expect(linkVariants(links, seen, 100).map(({ url }) => url)).toEqual([`${site}/docs/c.txt?_rsc=1`]);

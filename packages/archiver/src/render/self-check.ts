@@ -18,6 +18,8 @@ export interface CheckPage {
   /** Requests that tried to reach the network (refused), and requests that failed (those included). */
   online: number;
   failed: number;
+  /** How long no request of the copy has been in flight (0 while one is). */
+  quietForMs(): number;
 }
 
 /**
@@ -42,14 +44,29 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
     ]);
     const page = await lease.context.newPage();
     const session = pictureSession(page);
+    // A live copy's scripts may wait on its own files (a chunk a router loads) with the DOM still:
+    // at a load of 20 or more, longer than the DOM's quiet time.
+    let inFlight = 0;
+    let lastRequest = performance.now();
+    const ended = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      lastRequest = performance.now();
+    };
+    page.on('request', () => {
+      inFlight++;
+      lastRequest = performance.now();
+    });
+    page.on('requestfinished', ended);
     trace('check: page open');
     // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
     page.on('requestfailed', (request) => {
       check.failed++;
+      ended();
       trace(`check: failed ${request.url().slice(0, 200)} (${request.failure()?.errorText ?? 'failed'})`);
     });
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
-    return Object.assign(check, { page, session });
+    const quietForMs = () => (inFlight > 0 ? 0 : performance.now() - lastRequest);
+    return Object.assign(check, { page, session, quietForMs });
   } catch (error) {
     await lease.close();
     throw error;
@@ -69,6 +86,14 @@ const SCROLL_AS_ORIGINAL = `async (steps) => {
 
 /** A copy's picture is not part of its budget (one took 0.1–0.6 s at load 23, seconds at 40). */
 const PICTURE_TIMEOUT_MS = 30_000;
+
+async function picture(check: CheckPage, name: string, signal: AbortSignal): Promise<Buffer> {
+  // Bounded as page.screenshot's default timeout bounded it: a copy whose scripts spin blocks it.
+  const shot = await within(screenshot(check.page, check.session), PICTURE_TIMEOUT_MS, signal);
+  if (!shot.done) throw new Error(`The copy ${name} could not be pictured in time.`);
+  trace(`check: ${name} pictured`);
+  return shot.value;
+}
 
 /**
  * Opens the saved copy `file` from file:// in `check` (a page of its own, see openCheckPage;
@@ -92,15 +117,22 @@ export async function checkCopy(
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
     trace(`check: ${name} loaded`);
     await within(page.evaluate(call(SCROLL_AS_ORIGINAL, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
-    await settle(page, { quietForMs: () => Number.POSITIVE_INFINITY }, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
+    await settle(page, check, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
     trace(`check: ${name} quiet`);
-    const scores = { textMatch: textMatch(original.text, await pageText(page)), failedRequests: check.failed, onlineRequests: check.online };
+    const text = await pageText(page);
+    const scores = { textMatch: textMatch(original.text, text), failedRequests: check.failed, onlineRequests: check.online };
     if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
-    // Bounded as page.screenshot's default timeout bounded it: a copy whose scripts spin blocks it.
-    const shot = await within(screenshot(page, check.session), PICTURE_TIMEOUT_MS, signal);
-    if (!shot.done) throw new Error(`The copy ${name} could not be pictured in time.`);
-    const png = shot.value;
-    trace(`check: ${name} pictured`);
+    let png = await picture(check, name, signal);
+    // A copy whose text changed while it was pictured was still being built by its scripts (a
+    // chunk after hydration, then React's commit: at a load of 20 or more, after 300 ms of a
+    // still DOM): it gets its quiet again and is pictured again, once, so that text and pixels
+    // are of one moment.
+    const after = await pageText(page);
+    if (after !== text) {
+      await settle(page, check, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
+      png = await picture(check, name, signal);
+      scores.textMatch = textMatch(original.text, await pageText(page));
+    }
     const pixelDiff = pixelDiffPercent(await original.png, png);
     trace(`check: ${name} compared`);
     return { browser: 'chromium', pixelDiff, ...scores };

@@ -36,6 +36,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'workers', start: '/', pages: [], shows: 'Largest planet: Jupiter, 69,911 km in radius, with 95 known moons.' },
   // The guide's index page: its search box says how many guides it indexed once its fetch() came back.
   { name: 'nextjs', start: '/docs', pages: ['/', '/docs/installation', '/docs/project-structure'], shows: '18 guides indexed', fallback: 'clean', site: true },
+  // Pages Router, built by webpack: the home page shows the guides' numbers once its fetch() came back.
+  { name: 'nextjs-pages', start: '/', pages: ['/docs/api', '/docs/child-loggers', '/docs/web'], shows: '14 guides, 19,259 words, 198 examples', fallback: 'clean', site: true },
   // Prerendered: its HTML is the page; the boot script (a classic script that import()s) hydrates the counter.
   { name: 'sveltekit', start: '/', pages: ['/about'], shows: 'visit svelte.dev/docs/kit to learn about SvelteKit', fallback: 'clean', site: true },
 ];
