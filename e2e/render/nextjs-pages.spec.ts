@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import type { Page as FirefoxPage } from 'puppeteer-core';
 import { openFirefoxTab } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
