@@ -4,6 +4,7 @@
 
 import { MULTIPART_SOURCE, SHA256_SOURCE } from './replay-hash.js';
 import { LINKS_SOURCE } from './replay-links.js';
+import { LOCATION_SOURCE } from './replay-location.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
@@ -27,6 +28,8 @@ export interface ReplayData {
   originals: Record<string, string>;
   /** A link to a page as the copy writes it → as the page wrote it: a click on it is a plain navigation. */
   pages: Record<string, string>;
+  /** The document's base URL online, when the page as served has a `<base href>`: relative addresses resolve against it. */
+  baseUrl?: string;
 }
 
 /** The data script: assigns the replay data before the layer reads it. */
@@ -43,7 +46,8 @@ export function replayDataScript(data: ReplayData): string {
  * URLSearchParams, an ArrayBuffer or typed array, a FormData (by its canonical form; one holding
  * files not for a synchronous XHR); for fetch() also a Blob or a Request); points scripts, images, stylesheets, media
  * and FontFace sources that scripts add by their online address at the copy's files; keeps
- * history.pushState from throwing where file:// refuses the path (the address bar stays); starts
+ * history.pushState from throwing where file:// refuses the path (the address bar stays; the
+ * address online moves, for routers given it: replay-location.ts); starts
  * workers whose scripts were recorded from blob: URLs, with this layer running in them too
  * (replay-workers.ts).
  */
@@ -69,7 +73,7 @@ function replayLayer(workers: string): string {
     try { absolute = new URL(String(url), worker ? worker.script : document.baseURI).href; } catch (error) { return String(url); }
     if (absolute.indexOf(folder) === 0) {
       var path = absolute.slice(folder.length);
-      return byPath[path] || new URL(path, data.base).href;
+      return byPath[path] || new URL(path, data.baseUrl || data.base).href;
     }
     if (absolute.indexOf('file:') === 0) {
       var parsed = new URL(absolute);
@@ -228,10 +232,13 @@ function replayLayer(workers: string): string {
     SourcedFontFace.prototype = RealFontFace.prototype;
     scope.FontFace = SourcedFontFace;
   }
+  ${LOCATION_SOURCE}
   ['pushState', 'replaceState'].forEach(function (name) {
     var real = History.prototype[name];
-    History.prototype[name] = function (state, title) {
-      try { return real.apply(this, arguments); } catch (error) { return real.call(this, state, title); }
+    History.prototype[name] = function (state, title, url) {
+      var moved = arguments.length > 2 ? moveAddress(url) : undefined;
+      if (moved) state = withAddress(state, moved);
+      try { return moved ? real.call(this, state, title, url) : real.apply(this, arguments); } catch (error) { return real.call(this, state, title); }
     };
   });
   }

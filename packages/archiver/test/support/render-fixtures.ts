@@ -38,6 +38,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'nextjs', start: '/docs', pages: ['/', '/docs/installation', '/docs/project-structure'], shows: '18 guides indexed', fallback: 'clean', site: true },
   // Prerendered: its HTML is the page; the boot script (a classic script that import()s) hydrates the counter.
   { name: 'sveltekit', start: '/', pages: ['/about'], shows: 'visit svelte.dev/docs/kit to learn about SvelteKit', fallback: 'clean', site: true },
+  // Angular CLI (esbuild, module scripts, <base href="/">, zone.js): lazy routes, HttpClient's XHR for JSON.
+  { name: 'angular', start: '/', pages: ['/packages', '/packages/router', '/about'], shows: 'Notes on the packages an Angular app is built from', fallback: 'index', site: true },
 ];
 
 export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));
