@@ -31,6 +31,9 @@ export const LOCATION_SOURCE = `var address = new URL(data.base);
     try { address = new URL(String(url), data.baseUrl || address.href); } catch (error) { return undefined; }
     return address.href;
   }
+  function ownPath(url) {
+    try { return new URL(String(url), document.baseURI).href.split('#')[0].split('?')[0] === here; } catch (error) { return false; }
+  }
   function withAddress(state, href) {
     if (!href || !state || typeof state !== 'object' || Object.getPrototypeOf(state) !== Object.prototype) return state;
     var copy = Object.assign({}, state);

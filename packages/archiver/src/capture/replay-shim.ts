@@ -238,6 +238,8 @@ function replayLayer(workers: string): string {
     History.prototype[name] = function (state, title, url) {
       var moved = arguments.length > 2 ? moveAddress(url) : undefined;
       if (moved) state = withAddress(state, moved);
+      // Another path than the file's is refused (an error Firefox reports even when caught): the entry goes without it.
+      if (moved && !ownPath(url)) return real.call(this, state, title);
       try { return moved ? real.call(this, state, title, url) : real.apply(this, arguments); } catch (error) { return real.call(this, state, title); }
     };
   });
