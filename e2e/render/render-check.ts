@@ -39,7 +39,11 @@ export class RenderCheck {
   private liveInFirefox: Promise<PageView> | undefined;
   private workDir: Promise<string> | undefined;
 
-  constructor(name: string) {
+  /** `args`: what `capture()` passes the CLI when not told otherwise (the shared tests' capture). */
+  constructor(
+    name: string,
+    private readonly args: string[] = [],
+  ) {
     this.fixture = renderFixture(name);
   }
 
@@ -48,7 +52,7 @@ export class RenderCheck {
   }
 
   /** The fixture's start page captured with `sitezip <url> -o x.zip [args]`, unpacked. */
-  capture(args: string[] = []): Promise<Capture> {
+  capture(args: string[] = this.args): Promise<Capture> {
     const key = args.join(' ');
     let capture = this.captures.get(key);
     if (!capture) {
@@ -141,8 +145,8 @@ export function expectOnTarget(result: Comparison, copy: PageView, fixture: Rend
  * and in Firefox against the live page. `fixme` names tests that miss the target today, with
  * the measured numbers and the cause (the engine's work list): they still assert the target.
  */
-export function renderFixtureTests(name: string, fixme: { selfCheck?: string; chromium?: string; firefox?: string } = {}): RenderCheck {
-  const check = new RenderCheck(name);
+export function renderFixtureTests(name: string, fixme: { selfCheck?: string; chromium?: string; firefox?: string } = {}, args: string[] = []): RenderCheck {
+  const check = new RenderCheck(name, args);
   test.afterAll(() => check.close());
   const fixture = check.fixture;
 

@@ -1,8 +1,9 @@
 import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
 import { HtmlTooComplexError, moduleLexerReady } from '../parse/index.js';
+import { normalizeUrl } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import type { CaptureContext, ResourceKind } from './context.js';
-import { rewriteDocument } from './process-html.js';
+import { pageLink, rewriteDocument } from './process-html.js';
 import { replayDataScript, type ReplayData } from './replay-shim.js';
 import { workerScripts } from './worker-scripts.js';
 
@@ -53,6 +54,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
   const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {}, sitePages: {} };
   for (const [url, pagePath] of ctx.sitePageList?.(MAX_SITE_PAGES) ?? []) data.sitePages[url] = relativeLink(path, pagePath);
+  const baseUrl = scan.baseHref && normalizeUrl(scan.baseHref, served.response.url);
+  if (baseUrl) data.baseUrl = baseUrl;
   let replayBytes = 0;
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
@@ -86,5 +89,22 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     if (ref.kind === 'page') data.pages[value] = ref.url;
     else data.originals[value] ??= ref.url;
   });
+  renderedLinks(ctx, page, path, data.pages);
   return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8') };
+}
+
+/**
+ * Links the page's scripts made (a client router's, which are not in the HTML as served), as
+ * the snapshot writes them: a click on one to a captured page goes to its local copy too.
+ */
+function renderedLinks(ctx: CaptureContext, page: LoadedPage, path: string, pages: ReplayData['pages']): void {
+  const scan = page.scan();
+  if (!scan || scan instanceof HtmlTooComplexError) return;
+  const base = (scan.baseHref && normalizeUrl(scan.baseHref, page.response.url)) || page.response.url;
+  for (const ref of scan.refs) {
+    if (ref.kind !== 'page') continue;
+    const value = pageLink(ctx, path, ref, base);
+    const url = normalizeUrl(ref.url, base);
+    if (value !== undefined && url) pages[value] ??= url;
+  }
 }

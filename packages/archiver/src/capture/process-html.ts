@@ -111,7 +111,7 @@ function readImportMaps(scripts: readonly InlineScript[], base: string): Map<str
 }
 
 /** Links to pages: the captured page itself stays local, every other page becomes absolute. */
-function pageLink(ctx: CaptureContext, fromPath: string, ref: HtmlRef, base: string): string | undefined {
+export function pageLink(ctx: CaptureContext, fromPath: string, ref: HtmlRef, base: string): string | undefined {
   const raw = ref.url.trim();
   if (raw.startsWith('#')) return undefined;
   const url = normalizeUrl(raw, base);

@@ -3,6 +3,7 @@ import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/ind
 import { resolveSpecifier } from '../resolve/import-map.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import type { CaptureContext, Outcome } from './context.js';
+import { patchRuntime } from './runtime-patches.js';
 
 /**
  * Why modules are inlined: Chromium fetches module scripts with CORS, and a page opened from
@@ -62,7 +63,7 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   const imports = isJs ? await resolveImports(ctx, findModuleImports(code), resource.url, depth) : new Map();
   // import.meta.url must stay a hierarchical URL for `new URL('./x', import.meta.url)` to work.
   const here = `new URL(${JSON.stringify(relativeLink('index.html', path))}, document.baseURI).href`;
-  const linked = isJs ? linkImports(code, imports, here) : code;
+  const linked = isJs ? patchRuntime(linkImports(code, imports, here)) : code;
   ctx.modules.set(moduleKey(path), dataUrl(resource.mimeType, linked));
 }
 

@@ -5,6 +5,7 @@
 import { MULTIPART_SOURCE, SHA256_SOURCE } from './replay-hash.js';
 import { LINKS_SOURCE } from './replay-links.js';
 import { NEXT_ROUTER_SOURCE } from './replay-next-router.js';
+import { LOCATION_SOURCE } from './replay-location.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
@@ -30,6 +31,8 @@ export interface ReplayData {
   pages: Record<string, string>;
   /** In a site capture, the site's pages (URL → path relative to the page): where a client router's push goes. */
   sitePages: Record<string, string>;
+  /** The document's base URL online, when the page as served has a `<base href>`: relative addresses resolve against it. */
+  baseUrl?: string;
 }
 
 /** The data script: assigns the replay data before the layer reads it. */
@@ -46,7 +49,8 @@ export function replayDataScript(data: ReplayData): string {
  * URLSearchParams, an ArrayBuffer or typed array, a FormData (by its canonical form; one holding
  * files not for a synchronous XHR); for fetch() also a Blob or a Request); points scripts, images, stylesheets, media
  * and FontFace sources that scripts add by their online address at the copy's files; keeps
- * history.pushState from throwing where file:// refuses the path (the address bar stays); starts
+ * history.pushState from throwing where file:// refuses the path (the address bar stays; the
+ * address online moves, for routers given it: replay-location.ts); starts
  * workers whose scripts were recorded from blob: URLs, with this layer running in them too
  * (replay-workers.ts).
  */
@@ -72,7 +76,7 @@ function replayLayer(workers: string): string {
     try { absolute = new URL(String(url), worker ? worker.script : document.baseURI).href; } catch (error) { return String(url); }
     if (absolute.indexOf(folder) === 0) {
       var path = absolute.slice(folder.length);
-      return byPath[path] || new URL(path, data.base).href;
+      return byPath[path] || new URL(path, data.baseUrl || data.base).href;
     }
     if (absolute.indexOf('file:') === 0) {
       var parsed = new URL(absolute);
@@ -232,12 +236,17 @@ function replayLayer(workers: string): string {
     SourcedFontFace.prototype = RealFontFace.prototype;
     scope.FontFace = SourcedFontFace;
   }
+  ${LOCATION_SOURCE}
   ['pushState', 'replaceState'].forEach(function (name) {
     var real = History.prototype[name];
-    History.prototype[name] = function (state, title) {
+    History.prototype[name] = function (state, title, url) {
       // Next.js's Pages Router marks its entries: it exists by the time one is written.
       if (state && state.__N) Promise.resolve().then(watchNextRouter);
-      try { return real.apply(this, arguments); } catch (error) { return real.call(this, state, title); }
+      var moved = arguments.length > 2 ? moveAddress(url) : undefined;
+      if (moved) state = withAddress(state, moved);
+      // Another path than the file's is refused (an error Firefox reports even when caught): the entry goes without it.
+      if (moved && !ownPath(url)) return real.call(this, state, title);
+      try { return moved ? real.call(this, state, title, url) : real.apply(this, arguments); } catch (error) { return real.call(this, state, title); }
     };
   });
   }

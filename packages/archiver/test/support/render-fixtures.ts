@@ -40,6 +40,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'nextjs-pages', start: '/', pages: ['/docs/api', '/docs/child-loggers', '/docs/web'], shows: '14 guides, 19,259 words, 198 examples', fallback: 'clean', site: true },
   // Prerendered: its HTML is the page; the boot script (a classic script that import()s) hydrates the counter.
   { name: 'sveltekit', start: '/', pages: ['/about'], shows: 'visit svelte.dev/docs/kit to learn about SvelteKit', fallback: 'clean', site: true },
+  // Angular CLI (esbuild, module scripts, <base href="/">, zone.js): lazy routes, HttpClient's XHR for JSON.
+  { name: 'angular', start: '/', pages: ['/packages', '/packages/router', '/about'], shows: 'Notes on the packages an Angular app is built from', fallback: 'index', site: true },
 ];
 
 export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));

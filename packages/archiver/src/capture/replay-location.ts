@@ -1,0 +1,58 @@
+// The page's address online, for routers that read it. From file:// `location.pathname` is the
+// file's path (`/home/me/site/127.0.0.1/packages.html`), which no route matches, and neither
+// `location` nor a file:// page's path can be changed (`pushState` to another path throws). A
+// router that takes its address from an object it keeps, as Angular's BrowserPlatformLocation
+// does (`this._location = window.location`), is given this layer's address instead
+// (runtime-patches.ts): the page's URL online, moved by the page's own pushState/replaceState
+// (which, where file:// refuses the path, still add the entry, without the path, and carry the
+// address in their state for popstate). Angular also reads `<base href>` from the DOM, which a
+// copy cannot keep (every relative link in it would resolve against the site's root): a `<base>`
+// without `href` (inert) answers `getAttribute('href')` with the path as online.
+// Source text inside the layer's replayDom(): it uses data and here.
+
+/** Part of REPLAY_LAYER (replay-shim.ts). */
+export const LOCATION_SOURCE = `var address = new URL(data.base);
+  address.hash = location.hash;
+  var ADDRESS_KEY = '__sitezipAddress';
+  function addressGetter(name) { return { enumerable: true, get: function () { return address[name]; } }; }
+  var pageAddress = Object.create(null, {
+    href: addressGetter('href'), origin: addressGetter('origin'), protocol: addressGetter('protocol'), host: addressGetter('host'),
+    hostname: addressGetter('hostname'), port: addressGetter('port'), pathname: addressGetter('pathname'), search: addressGetter('search'),
+    hash: { enumerable: true, get: function () { return address.hash; }, set: function (value) { location.hash = value; } },
+    assign: { value: function (url) { location.assign(url); } },
+    replace: { value: function (url) { location.replace(url); } },
+    reload: { value: function () { location.reload(); } },
+    toString: { value: function () { return address.href; } }
+  });
+  Object.defineProperty(window, '__SITEZIP_LOCATION__', { value: pageAddress });
+  // The address a pushState or replaceState moves to, resolved as online; undefined for none.
+  function moveAddress(url) {
+    if (url === undefined || url === null) return undefined;
+    try { address = new URL(String(url), data.baseUrl || address.href); } catch (error) { return undefined; }
+    return address.href;
+  }
+  function ownPath(url) {
+    try { return new URL(String(url), document.baseURI).href.split('#')[0].split('?')[0] === here; } catch (error) { return false; }
+  }
+  function withAddress(state, href) {
+    if (!href || !state || typeof state !== 'object' || Object.getPrototypeOf(state) !== Object.prototype) return state;
+    var copy = Object.assign({}, state);
+    copy[ADDRESS_KEY] = href;
+    return copy;
+  }
+  function addressOfEntry() {
+    var state = history.state, href = state && typeof state === 'object' ? state[ADDRESS_KEY] : undefined;
+    if (typeof href === 'string') address = new URL(href);
+    address.hash = location.hash;
+  }
+  window.addEventListener('popstate', addressOfEntry, true);
+  window.addEventListener('hashchange', addressOfEntry, true);
+  if (data.baseUrl) {
+    var basePath = new URL(data.baseUrl).pathname, madeBase = document.createElement('base');
+    var readAttribute = Element.prototype.getAttribute;
+    Element.prototype.getAttribute = function (name) {
+      if (this === madeBase && String(name).toLowerCase() === 'href') return basePath;
+      return readAttribute.apply(this, arguments);
+    };
+    (document.head || document.documentElement).appendChild(madeBase);
+  }`;
