@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.js';
 import { openFirefoxTab } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
 import { renderFixtureTests } from './render-check.js';

@@ -12,7 +12,7 @@ import { compare, renderFixtureTests, TARGET, type Comparison } from './render-c
 // Docusaurus: pages rendered on the server that React hydrates and whose client router takes
 // over. From file:// the router sees /home/.../index.html, a path of none of its routes: a copy
 // that runs the site's scripts shows "Page Not Found". The full mirror must still navigate.
-const check = renderFixtureTests('docusaurus');
+const check = renderFixtureTests('docusaurus', {}, ['--full']);
 
 /** A reader's way through the site: each step clicks a link of the page before it. */
 interface Step {

@@ -8,7 +8,7 @@ import { renderFixtureTests } from './render-check.js';
 // A client router whose catch-all route shows the welcome page: from a folder the start page's
 // live copy works, the deeper pages' live copies show the welcome page. A full mirror keeps the
 // start page live and saves the others as snapshots; a reader clicks through it offline.
-const check = renderFixtureTests('home-fallback');
+const check = renderFixtureTests('home-fallback', {}, ['--full']);
 
 /** The header's links in the order a reader follows them, and the heading each page shows. */
 const WALK = [

@@ -12,7 +12,7 @@ import { renderFixtureTests } from './render-check.js';
 // page fetch()es at run time. Its pages are saved live (the app's own scripts, hydrated on the
 // replay layer): the copy shows what the browser built (the index's count), its search box
 // searches offline, and a full mirror navigates offline from page to local page.
-const check = renderFixtureTests('nextjs');
+const check = renderFixtureTests('nextjs', {}, ['--full']);
 
 /** A reader's way through the site: each step clicks a link (by its text) of the page before it. */
 const WALK = [

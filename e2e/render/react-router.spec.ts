@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.js';
 import { openOffline } from '../support/offline.js';
 import { renderFixtureTests } from './render-check.js';
 
-const check = renderFixtureTests('react-router');
+const check = renderFixtureTests('react-router', {}, ['--full']);
 
 test('react-router: a full mirror navigates offline between routes whose loaders fetched JSON', async ({ browser }) => {
   test.setTimeout(120_000);

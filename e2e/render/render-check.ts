@@ -149,10 +149,12 @@ export function renderFixtureTests(name: string, fixme: { selfCheck?: string; ch
   const check = new RenderCheck(name, args);
   test.afterAll(() => check.close());
   const fixture = check.fixture;
+  // Whichever test comes first waits for the capture: a site's takes longer than a page's.
+  const timeout = args.includes('--full') ? 300_000 : 90_000;
 
   test(`${name}: the capture renders it, and its self-check finds the copy right`, async () => {
     test.fixme(!!fixme.selfCheck, fixme.selfCheck);
-    test.setTimeout(90_000);
+    test.setTimeout(timeout);
     const { manifest } = await check.capture();
     const render = manifest.resources[0]?.render;
     // Live (its scripts running on the replay layer) or snapshot: whichever passed the self-check.
@@ -165,7 +167,7 @@ export function renderFixtureTests(name: string, fixme: { selfCheck?: string; ch
 
   test(`${name}: the copy offline in Chromium looks and reads like the live page`, async ({ browser }) => {
     test.fixme(!!fixme.chromium, fixme.chromium);
-    test.setTimeout(90_000);
+    test.setTimeout(timeout);
     const [capture, live] = await Promise.all([check.capture(), check.liveView(browser)]);
     expect(live.text, 'the live page renders').toContain(fixture.shows);
     const offline = await openOffline(browser, capture.dir);
@@ -182,7 +184,7 @@ export function renderFixtureTests(name: string, fixme: { selfCheck?: string; ch
 
   test(`${name}: the copy offline in Firefox looks and reads like the live page`, async ({ browser }) => {
     test.fixme(!!fixme.firefox, fixme.firefox);
-    test.setTimeout(90_000);
+    test.setTimeout(timeout);
     const [capture, live, liveChromium] = await Promise.all([check.capture(), check.liveFirefoxView(), check.liveView(browser)]);
     expect(live.text, 'the live page renders in Firefox').toContain(fixture.shows);
     const copy = await viewInFirefox(await check.firefoxBrowser(), capture.index);

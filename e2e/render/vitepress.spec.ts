@@ -2,7 +2,7 @@ import { expect, test } from '../support/test.js';
 import { openOffline } from '../support/offline.js';
 import { renderFixtureTests } from './render-check.js';
 
-const check = renderFixtureTests('vitepress');
+const check = renderFixtureTests('vitepress', {}, ['--full']);
 
 test('vitepress: a full mirror navigates offline through the nav, the hero and the sidebar', async ({ browser }) => {
   test.setTimeout(120_000);

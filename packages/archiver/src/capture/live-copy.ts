@@ -34,7 +34,6 @@ function prefetchedKind(type: BrowserResponse['type'], contentType: string | und
   return undefined;
 }
 
-/**
 /** A live copy: its HTML, and its replay file with the path it goes to (saved only if the copy is kept). */
 export interface LiveCopy {
   html: string;
@@ -63,7 +62,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
       if (kind && method === 'GET') {
         const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0 });
         if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);
-        return;
+        // A script a worker loads with importScripts() is recorded as `other` too, and answered from the responses.
+        if (type !== 'other' || !page.workerScripts?.length) return;
       }
       if (!REPLAYED.has(type)) return;
       // A HEAD (Next.js asks one before prefetching a route) needs its status and type only.
