@@ -173,7 +173,7 @@ async function seedFromSitemaps(site: Crawl, rules: RobotsRules, origin: string,
 async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
   const { ctx } = site;
   const manifestEntry: ManifestEntry = { url: entry.url };
-  ctx.manifest.set(`page:${entry.canonical}`, manifestEntry);
+  ctx.manifest.add(manifestEntry);
   const rules = await site.robots.for(new URL(entry.url).origin);
   if (!rules.allows(entry.canonical)) return stub(ctx, entry, manifestEntry, 'robots.txt does not allow it');
   try {
@@ -203,7 +203,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     if (page.render?.output === 'snapshot' && page.served) await saveRenderedPage(ctx, page, entry.path, page.render);
     else {
       const scan = page.scan();
-      const refs = !page.render && response.url === entry.url && scan && !(scan instanceof HtmlTooComplexError) ? pageRefs(scan, entry.url) : undefined;
+      const refs = !page.render && response.url === entry.url && scan && !(scan instanceof HtmlTooComplexError) ? pageRefs(scan, entry.url, (url) => site.frontier.spelled(url)) : undefined;
       const links = refs && pageTargets(ctx, refs);
       const note = await processDocument(ctx, response, document, entry.path, 0, scan);
       if (note) manifestEntry.note = note;

@@ -4,6 +4,7 @@ import { capturePage } from './capture/capture-page.js';
 import { drain, noteProtocol, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { fetchResource } from './capture/fetch-resource.js';
 import { MANIFEST_PATH, type Manifest } from './capture/manifest.js';
+import { ManifestEntries } from './capture/manifest-entries.js';
 import { addManifest } from './capture/manifest-file.js';
 import { GUARD_LIMITS, RenderGuard } from './capture/render-guard.js';
 import { OriginScheduler } from './crawl/scheduler.js';
@@ -138,7 +139,7 @@ export async function runCapture(
     paths: new PathAllocator(),
     queue: new WorkQueue<Outcome>(),
     scheduler: new OriginScheduler(options.connectionsPerOrigin),
-    manifest: new Map(),
+    manifest: new ManifestEntries(),
     progress,
     pending: new Set(),
     pageUrls: new Set([pageUrl]),
