@@ -21,6 +21,7 @@ import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './si
 import type { CrawlSnapshot } from './resume/crawl-record.js';
 import { restoreCrawl } from './resume/restore-crawl.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
+import { addThroughFile } from './sink/file-entry.js';
 import { pageRefs, pageTargets, rewriteDigest } from './update/page-deps.js';
 import { PAGES_PATH, PageLog, type PageDeps } from './update/page-log.js';
 import type { PreviousCopy } from './update/previous-copy.js';
@@ -127,8 +128,19 @@ async function crawlPages(site: Crawl, startUrl: string, options: SiteOptions, s
   await Promise.all(running);
   // Stylesheets still being rewritten log themselves when done.
   await drain(ctx);
-  if (site.log.size > 0) await save(ctx, PAGES_PATH, site.log.toBuffer(), true);
+  if (site.log.size > 0) await saveLog(ctx, site.log);
   return start;
+}
+
+/** Pages past which the page log goes through a temporary file rather than one buffer. */
+const IN_MEMORY_PAGES = 1_000;
+
+/** The page log's file; a large one through a temporary file, as the manifest's (see addThroughFile). */
+async function saveLog(ctx: CaptureContext, log: PageLog): Promise<void> {
+  if (log.size <= IN_MEMORY_PAGES) return save(ctx, PAGES_PATH, log.toBuffer(), true);
+  const { size, remove } = await addThroughFile(ctx.sink, PAGES_PATH, log.pieces());
+  ctx.afterClose.push(remove);
+  ctx.progress.bytes += size;
 }
 
 /** The start page, saved as index.html once the pages it links to have their paths. */

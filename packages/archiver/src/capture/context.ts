@@ -51,6 +51,8 @@ export interface CaptureContext {
   readonly scheduler: OriginScheduler;
   readonly manifest: ManifestEntries;
   readonly progress: CaptureProgress;
+  /** Removes the temporary files entries are read from, once the sink is closed or aborted (see addThroughFile). */
+  readonly afterClose: (() => Promise<void>)[];
   /** Processing (parse, wait for children, rewrite, save) still running. */
   readonly pending: Set<Promise<void>>;
   /** The page's own URLs, so self-references land on index.html. */
