@@ -21,6 +21,7 @@ import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './si
 import type { CrawlSnapshot } from './resume/crawl-record.js';
 import { restoreCrawl } from './resume/restore-crawl.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
+import { addThroughFile } from './sink/file-entry.js';
 import { pageRefs, pageTargets, rewriteDigest } from './update/page-deps.js';
 import { PAGES_PATH, PageLog, type PageDeps } from './update/page-log.js';
 import type { PreviousCopy } from './update/previous-copy.js';
@@ -128,8 +129,19 @@ async function crawlPages(site: Crawl, startUrl: string, options: SiteOptions, s
   await Promise.all(running);
   // Stylesheets still being rewritten log themselves when done.
   await drain(ctx);
-  if (site.log.size > 0) await save(ctx, PAGES_PATH, site.log.toBuffer(), true);
+  if (site.log.size > 0) await saveLog(ctx, site.log);
   return start;
+}
+
+/** Pages past which the page log goes through a temporary file rather than one buffer. */
+const IN_MEMORY_PAGES = 1_000;
+
+/** The page log's file; a large one through a temporary file, as the manifest's (see addThroughFile). */
+async function saveLog(ctx: CaptureContext, log: PageLog): Promise<void> {
+  if (log.size <= IN_MEMORY_PAGES) return save(ctx, PAGES_PATH, log.toBuffer(), true);
+  const { size, remove } = await addThroughFile(ctx.sink, PAGES_PATH, log.pieces());
+  ctx.afterClose.push(remove);
+  ctx.progress.bytes += size;
 }
 
 /** The start page, saved as index.html once the pages it links to have their paths. */
@@ -174,7 +186,7 @@ async function seedFromSitemaps(site: Crawl, rules: RobotsRules, origin: string,
 async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
   const { ctx } = site;
   const manifestEntry: ManifestEntry = { url: entry.url };
-  ctx.manifest.set(`page:${entry.canonical}`, manifestEntry);
+  ctx.manifest.add(manifestEntry);
   const rules = await site.robots.for(new URL(entry.url).origin);
   if (!rules.allows(entry.canonical)) return stub(ctx, entry, manifestEntry, 'robots.txt does not allow it');
   try {
@@ -204,7 +216,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     if (page.render?.output === 'snapshot' && page.served) await saveRenderedPage(ctx, page, entry.path, page.render);
     else {
       const scan = page.scan();
-      const refs = !page.render && response.url === entry.url && scan && !(scan instanceof HtmlTooComplexError) ? pageRefs(scan, entry.url) : undefined;
+      const refs = !page.render && response.url === entry.url && scan && !(scan instanceof HtmlTooComplexError) ? pageRefs(scan, entry.url, (url) => site.frontier.spelled(url)) : undefined;
       const links = refs && pageTargets(ctx, refs);
       const note = await processDocument(ctx, response, document, entry.path, 0, scan);
       if (note) manifestEntry.note = note;

@@ -4,6 +4,7 @@ import { capturePage } from './capture/capture-page.js';
 import { drain, noteProtocol, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { fetchResource } from './capture/fetch-resource.js';
 import { MANIFEST_PATH, type Manifest } from './capture/manifest.js';
+import { ManifestEntries } from './capture/manifest-entries.js';
 import { addManifest } from './capture/manifest-file.js';
 import { GUARD_LIMITS, RenderGuard } from './capture/render-guard.js';
 import { OriginScheduler } from './crawl/scheduler.js';
@@ -138,8 +139,9 @@ export async function runCapture(
     paths: new PathAllocator(),
     queue: new WorkQueue<Outcome>(),
     scheduler: new OriginScheduler(options.connectionsPerOrigin),
-    manifest: new Map(),
+    manifest: new ManifestEntries(),
     progress,
+    afterClose: [],
     pending: new Set(),
     pageUrls: new Set([pageUrl]),
     sitePages: undefined,
@@ -196,6 +198,7 @@ export async function runCapture(
     throw error;
   } finally {
     await removeManifest?.();
+    for (const remove of ctx.afterClose) await remove();
     await copying.dispose();
     await (closingLoader ?? loader.close?.());
     if (!hooks.fetcher) await network.close();
@@ -240,6 +243,14 @@ function renderedOf(manifest: Manifest): ArchiveSummary['rendered'] {
   };
 }
 
+/** How many different values `values` holds, counted by sorting it: a Set of a large crawl's paths was another megabyte as it ends. */
+function distinct(values: string[]): number {
+  values.sort();
+  let count = 0;
+  for (let i = 0; i < values.length; i++) if (i === 0 || values[i] !== values[i - 1]) count++;
+  return count;
+}
+
 function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date, previous: PreviousCopy | undefined): Manifest {
   const resources = [...ctx.manifest.values()];
   const finishedAt = new Date();
@@ -253,7 +264,7 @@ function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, start
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     // Files in the ZIP: URLs that serve the same content share one.
-    files: new Set(resources.flatMap((r) => (r.path && !r.inlined ? [r.path] : []))).size,
+    files: distinct(resources.flatMap((r) => (r.path && !r.inlined ? [r.path] : []))),
     pages: ctx.progress.pagesDone ?? 1,
     bytes: ctx.progress.bytes,
     failures: resources.filter((r) => r.error).length,

@@ -5,7 +5,7 @@ import type { PageLoader } from '../load/page-loader.js';
 import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
 import type { ArchiveSink } from '../sink/archive-sink.js';
-import type { ManifestEntry } from './manifest.js';
+import type { ManifestEntries } from './manifest-entries.js';
 import type { RenderGuard } from './render-guard.js';
 import type { Outcome, ResourceRequest } from './outcome.js';
 import type { Refusals } from '../refusals.js';
@@ -49,8 +49,10 @@ export interface CaptureContext {
   readonly queue: WorkQueue<Outcome>;
   readonly signal: AbortSignal;
   readonly scheduler: OriginScheduler;
-  readonly manifest: Map<string, ManifestEntry>;
+  readonly manifest: ManifestEntries;
   readonly progress: CaptureProgress;
+  /** Removes the temporary files entries are read from, once the sink is closed or aborted (see addThroughFile). */
+  readonly afterClose: (() => Promise<void>)[];
   /** Processing (parse, wait for children, rewrite, save) still running. */
   readonly pending: Set<Promise<void>>;
   /** The page's own URLs, so self-references land on index.html. */

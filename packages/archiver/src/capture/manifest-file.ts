@@ -1,8 +1,5 @@
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { ArchiveSink } from '../sink/archive-sink.js';
+import { addThroughFile } from '../sink/file-entry.js';
 import { MANIFEST_PATH, type Manifest } from './manifest.js';
 import { manifestBytes, manifestPieces } from './manifest-bytes.js';
 
@@ -21,15 +18,5 @@ export async function addManifest(sink: ArchiveSink, manifest: Manifest): Promis
     await sink.add(MANIFEST_PATH, manifestBytes(manifest), { compress: true });
     return async () => undefined;
   }
-  const folder = await mkdtemp(join(tmpdir(), 'sitezip-manifest-'));
-  const remove = () => rm(folder, { recursive: true, force: true });
-  try {
-    const file = join(folder, MANIFEST_PATH);
-    await writeFile(file, Readable.from(manifestPieces(manifest)));
-    await sink.addFile(MANIFEST_PATH, file, { compress: true, size: (await stat(file)).size });
-    return remove;
-  } catch (error) {
-    await remove();
-    throw error;
-  }
+  return (await addThroughFile(sink, MANIFEST_PATH, manifestPieces(manifest))).remove;
 }

@@ -88,6 +88,15 @@ export class Frontier {
     return out;
   }
 
+  /**
+   * The crawl's own string for an admitted page's canonical URL (the same characters), or `url`
+   * itself: records kept by URL for the whole crawl (the page log) then hold one string per
+   * page, not one more from each page that links to it.
+   */
+  spelled(url: string): string {
+    return this.entries.get(url)?.canonical ?? url;
+  }
+
   private refused(url: string, code: RefusalCode, reason: string, stopMessage?: string): RefusalCode {
     this.onRefused(url, code, reason, stopMessage);
     return code;

@@ -15,6 +15,7 @@ import { guardedAgents, type GuardedAgents } from './guarded-agent.js';
 import type { AddressPolicy } from './safe-resolve.js';
 import { streamErrorIs, toArchiveError, wasRefused } from './fetch-errors.js';
 import { H2Sessions } from './h2-sessions.js';
+import { Interned } from './interned.js';
 import { pageHeaders } from './page-headers.js';
 import { readBody } from './read-body.js';
 import { afterRedirect, requestLine, type RequestLine } from './request-body.js';
@@ -283,12 +284,15 @@ function flattenHeaders(raw: IncomingHttpHeaders): Record<string, string> {
   return out;
 }
 
+// Kept per file in a site crawl's manifest: one string per type, not one per response.
+const mimeTypes = new Interned();
+
 export function parseContentType(value: string | undefined): [string, string | undefined] {
   if (!value) return ['', undefined];
   const [type = '', ...params] = value.split(';');
   const charsetParam = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('charset='));
   const charset = charsetParam?.slice('charset='.length).trim().replace(/^["']|["']$/g, '').toLowerCase();
-  return [type.trim().toLowerCase(), charset || undefined];
+  return [mimeTypes.of(type.trim().toLowerCase()), charset || undefined];
 }
 
 const MAX_RETRY_AFTER_MS = 30_000;

@@ -28,7 +28,7 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
     if (!saved) continue;
     pagesDone++;
     if (page.path === 'index.html') continue;
-    ctx.manifest.set(`page:${page.canonical}`, saved);
+    ctx.manifest.add(saved);
     if (deps) log.note(deps);
     ctx.record({ t: 'page', canonical: page.canonical, entry: saved, ...(deps ? { deps } : {}) });
   }

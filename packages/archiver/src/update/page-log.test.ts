@@ -50,6 +50,16 @@ describe('PageLog', () => {
     expect(read.get(`${site}/a`)).toEqual({ url: `${site}/a`, encoding: 'windows-1252', follow: false, refs: [{ kind: 'stylesheet', url: `${site}/s.css` }], digest: 'a-short-one' });
   });
 
+  it('gives the bytes of its file a piece at a time, an empty log too', () => {
+    const log = new PageLog();
+    expect(Buffer.concat([...log.pieces()]).toString()).toBe(JSON.stringify({ version: 1, urls: [], pages: [] }));
+    const pages = Array.from({ length: 700 }, (_, i) => pageOf(i, 700));
+    for (const page of pages) log.note(page);
+    const pieces = [...log.pieces()];
+    expect(pieces.length).toBeGreaterThan(4);
+    expect(Buffer.concat(pieces).toString()).toBe(referenceLog(pages));
+  });
+
   it('reads back every page it was given', () => {
     const log = new PageLog();
     const pages = Array.from({ length: 3000 }, (_, i) => pageOf(i, 3000));

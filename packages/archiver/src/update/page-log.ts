@@ -106,6 +106,14 @@ export class PageLog {
    * of an unchanged site writes the same ZIP): pages sorted by URL, URLs numbered in that order.
    */
   toBuffer(): Buffer {
+    return Buffer.concat([...this.pieces()]);
+  }
+
+  /**
+   * The bytes of toBuffer, a batch of URLs or rows at a time: whoever writes them need not hold
+   * them all (at 20,000 pages the text was over 2 MB, and its pieces as much again, as the crawl ends).
+   */
+  *pieces(): Generator<Buffer> {
     const slots = Array.from(this.encodings, (_, slot) => slot).sort((a, b) => (this.urls[this.ids[a]!]! < this.urls[this.ids[b]!]! ? -1 : 1));
     const fresh = new Int32Array(this.urls.length).fill(-1);
     const urls: string[] = [];
@@ -117,9 +125,13 @@ export class PageLog {
       id(this.ids[slot]!);
       for (let at = this.starts[slot]!; at < this.ends[slot]!; at++) id(Math.floor(this.codes[at]! / 16));
     }
-    // The rows as JSON.stringify writes them, a batch at a time: an array per page, made all at
-    // once as the crawl ends, took 5 MB of heap at 20,000 pages when the heap was largest.
-    const pieces = [Buffer.from(`{"version":${VERSION},"urls":${JSON.stringify(urls)},"pages":[`)];
+    // URLs and rows as JSON.stringify writes them, a batch at a time: an array per page, made all
+    // at once as the crawl ends, took 5 MB of heap at 20,000 pages when the heap was largest.
+    yield Buffer.from(`{"version":${VERSION},"urls":[`);
+    for (let first = 0; first < urls.length; first += ROWS_PER_PIECE) {
+      yield Buffer.from((first > 0 ? ',' : '') + urls.slice(first, first + ROWS_PER_PIECE).map((url) => JSON.stringify(url)).join(','));
+    }
+    yield Buffer.from('],"pages":[');
     for (let first = 0; first < slots.length; first += ROWS_PER_PIECE) {
       const rows = slots.slice(first, first + ROWS_PER_PIECE).map((slot) => {
         let row = `[${fresh[this.ids[slot]!]},${JSON.stringify(this.digestOf(slot))},${JSON.stringify(this.encodings[slot])},${this.follows[slot] ? 1 : 0}`;
@@ -129,10 +141,9 @@ export class PageLog {
         }
         return `${row}]`;
       });
-      pieces.push(Buffer.from((first > 0 ? ',' : '') + rows.join(',')));
+      yield Buffer.from((first > 0 ? ',' : '') + rows.join(','));
     }
-    pieces.push(Buffer.from(']}'));
-    return Buffer.concat(pieces);
+    yield Buffer.from(']}');
   }
 
   private noteDigest(slot: number, digest: string): void {
