@@ -15,11 +15,9 @@ export default defineConfig({
       'apps/api/test/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
     ],
-    // Three test files at once on 2 cores (vitest's default there is one): every file keeps to its
-    // own temp folders, ports, databases and queue prefixes, so any can run side by side, and
-    // much of a file's time is spent waiting (child processes, browsers, latency): a whole CI run
-    // with two used 55 % of the machine's CPU time (27 of 48 core-minutes on 2026-11-27).
-    maxWorkers: 3,
+    // Two test files at once (vitest's default on 2 cores is one): every file keeps to its own
+    // temp folders, ports, databases and queue prefixes, so any two can run side by side.
+    maxWorkers: 2,
     testTimeout: 30_000,
     // Hooks start the API's real parts: a PGlite (about 4 s of CPU: WebAssembly, migrations),
     // fixture servers, browsers. Beside another test file on a busy 2-core machine that has taken

@@ -25,11 +25,10 @@ export default defineConfig({
   testIgnore: 'billing/**',
   outputDir: '../test-results',
   timeout: 60_000,
-  // Three spec files at once (on 2 cores: tests wait on browsers, captures and the server more
-  // than they compute). Each test makes its own accounts (random emails), fixture sites
+  // Two spec files at once. Each test makes its own accounts (random emails), fixture sites
   // (port 0) and temp folders; what the workers share is the one server below, whose
-  // per-address limits and capture slots are raised there so one worker never waits on another.
-  workers: 3,
+  // per-address limits and capture slots are raised there so one worker never waits on the other.
+  workers: 2,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -53,7 +52,7 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_IP: '1000',
       // A test that holds a job at a gate keeps a capture slot; with the default 2 slots, two
       // workers doing so would queue every other job past the 5 s of an expect.
-      JOB_CONCURRENCY: '6',
+      JOB_CONCURRENCY: '4',
     },
   },
 });

@@ -36,8 +36,10 @@ describe('crawl checkpoints', () => {
     await openRun(here, '{"t":"start"}\n', 'ZIP-1');
     run.onStateOpened();
     await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(2));
-    await appendFile(here.journal, '{"t":"page"}\n{"t":"ha');
+    // In a capture's order: the ZIP's bytes, then the journal naming them (a checkpoint taken
+    // between the two, as a busy machine's timer did, would otherwise hold the journal alone).
     await appendFile(here.partial, 'ZIP-2');
+    await appendFile(here.journal, '{"t":"page"}\n{"t":"ha');
     await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(3));
     await run.stop();
 
