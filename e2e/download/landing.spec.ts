@@ -13,8 +13,9 @@ async function submit(page: Page, url: string) {
 
 test('a download shows live progress while generating, then the result panel', async ({ page, request, baseURL }) => {
   const gate = createGate();
-  // 25 images arrive over ~0.75 s; the last 5 wait until the test has seen the progress.
-  const site = await serveGallery({ images: 30, latencyMs: 30, staggerMs: 30, holdFrom: 25, gate });
+  // 25 images arrive over ~2.5 s, so that even a slow capture reports several counts (over
+  // ~0.75 s, a CI run on a slow machine saw two); the last 5 wait until the test has seen them.
+  const site = await serveGallery({ images: 30, latencyMs: 30, staggerMs: 100, holdFrom: 25, gate });
   try {
     // Signed in, the landing page downloads as the user: the job counts under their plan.
     const session = await registerViaApi(request);
