@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveSite, MemorySink, type Manifest, type ManifestEntry } from '../src/index.js';
 import { BrowserHost } from '../src/render/index.js';
 import { renderFixture, serveRenderFixture } from './support/render-fixtures.js';
+import { offlineContext, unpackSink } from './support/offline-copy.js';
 import type { StaticFolder } from './support/static-folder.js';
 
 // The nextjs-pages fixture (Next.js 15, Pages Router, webpack, static export): the router
@@ -25,11 +25,7 @@ beforeAll(async () => {
   const sink = new MemorySink();
   await archiveSite(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, renderTimeoutMs: 60_000, useSitemaps: false, maxPages: 4 });
   manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
-  dir = await mkdtemp(join(tmpdir(), 'sitezip-nextjs-pages-'));
-  for (const [path, data] of sink.files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), data);
-  }
+  dir = await unpackSink(sink, 'sitezip-nextjs-pages-');
 }, 240_000);
 afterAll(async () => {
   await host?.close();
@@ -58,16 +54,8 @@ describe('a Next.js Pages Router site', () => {
   it('offline, a link and a router.push reach the local copies, which hydrate', async () => {
     const lease = await host.open();
     try {
-      const online: string[] = [];
-      const failed: string[] = [];
-      await lease.context.route('**/*', (route) => {
-        const url = route.request().url();
-        if (url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-        online.push(url);
-        return route.abort('internetdisconnected');
-      });
+      const { online, failed } = await offlineContext(lease.context);
       const page = await lease.context.newPage();
-      page.on('requestfailed', (request) => failed.push(request.url()));
       await page.goto(fileOf('/'), { waitUntil: 'load' });
       // Its fetch() answered from the recording.
       await expect.poll(() => page.getByTestId('stats').textContent(), { timeout: 10_000 }).toBe(fixture.shows);
