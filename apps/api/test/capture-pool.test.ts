@@ -84,7 +84,7 @@ describe('CapturePool', () => {
       });
       expect(summary).toMatchObject({ finalUrl: site.url, title: 'Fixture', files: 3, failures: 0 });
       expect(progress.length).toBeGreaterThan(0);
-      // The capture's own process (here run through tsx, which adds its compiler), not a server's hundreds of MB.
+      // The capture's own process, not a server's hundreds of MB.
       expect(metrics.peak_memory_mb).toBeGreaterThan(20);
       expect(metrics.peak_memory_mb).toBeLessThan(200);
       expect(metrics.duration_sec).toBeGreaterThan(0);

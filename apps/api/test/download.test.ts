@@ -99,8 +99,8 @@ describe('POST /download', () => {
       expect(response.statusCode, url).toBe(422);
       expect(response.json().detail).toMatch(/private or reserved/);
     }
-    // Eight jobs one after another, each a capture process of its own (about 1 s of CPU each
-    // under tsx): it needs more than 30 s when it shares a busy 2-core machine with another file.
+    // Eight jobs one after another, each a capture process of its own: it has needed more than
+    // 30 s when it shared a busy 2-core machine with another file.
   }, 90_000);
 
   it('answers 404 for unknown downloads and ids that are not ours', async () => {

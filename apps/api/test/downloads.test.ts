@@ -54,8 +54,8 @@ describe('GET /downloads', () => {
     yearlyIds = await download(yearly, 7, 'y');
     freeIds = await download(free, 7, 'f');
     await download(undefined, 1, 'anonymous');
-    // Fifteen captures one after another, each in a process of its own (about 1 s of CPU to
-    // start under tsx): a quarter of a minute on a quiet machine, far more beside another file.
+    // Fifteen captures one after another, each in a process of its own (a third of a second of
+    // CPU to start): several seconds on a quiet machine, far more beside another file.
   }, 180_000);
 
   it('needs a signed-in user and valid paging', async () => {
