@@ -23,7 +23,7 @@ export default defineConfig({
     // fixture servers, browsers. Beside another test file on a busy 2-core machine that has taken
     // 15-30 s, so a hook only counts as hung after a minute.
     hookTimeout: 60_000,
-    globalSetup: ['apps/api/test/support/build-edges.ts'],
+    globalSetup: ['apps/api/test/support/global-setup.ts'],
     env: { SITEZIP_ALLOW_PRIVATE_NETWORKS: '', SITEZIP_BUILT_EDGES: '1' },
   },
 });

@@ -22,6 +22,7 @@ const envSchema = z.object({
   VITE_API_URL: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   PGLITE_DATA_DIR: z.string().optional(),
+  PGLITE_TEMPLATE: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: positiveInt.default(7 * 24 * 3600),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
@@ -172,7 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     webApiUrl: e.VITE_API_URL || undefined,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: e.PGLITE_DATA_DIR ?? join(dataDir, 'db') },
+      : { kind: 'pglite', dataDir: e.PGLITE_DATA_DIR ?? join(dataDir, 'db'), template: e.PGLITE_TEMPLATE },
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     passwordHashCost: e.PASSWORD_HASH_COST,

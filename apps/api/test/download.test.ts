@@ -7,6 +7,7 @@ import { PNG_1PX, serveFixture, type FixtureSite } from '../../../packages/archi
 import { readZip } from '../../../packages/archiver/test/support/read-zip.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { inMemoryPglite } from './support/test-app.js';
 
 let dataDir: string;
 let site: FixtureSite;
@@ -23,7 +24,7 @@ beforeAll(async () => {
     '/s.css': { type: 'text/css', body: 'p { color: rgb(1, 2, 3) }' },
     '/p.png': { type: 'image/png', body: PNG_1PX },
   });
-  const env = { DATA_DIR: dataDir, WEB_DIST: webDist, PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' };
+  const env = { DATA_DIR: dataDir, WEB_DIST: webDist, ...inMemoryPglite(), LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' };
   app = await buildApp(loadConfig({ ...env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' }));
   guarded = await buildApp(loadConfig(env));
 });

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -16,7 +17,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+/**
+ * `template`: a PGlite data directory dump (what `dumpDataDir` writes) that a new in-memory
+ * database starts from instead of PostgreSQL's initdb: 0.7 s of CPU instead of 2.4–4.4 s. The
+ * tests start a few dozen (PGLITE_TEMPLATE, made by their global setup).
+ */
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string; template?: string | undefined } | { kind: 'postgres'; url: string };
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 // Any fixed number: every sitezip process that migrates takes the same advisory lock.
@@ -29,7 +35,8 @@ const MIGRATION_LOCK = 727_401;
  */
 export async function openDatabase(target: DatabaseTarget, onIdleError: (error: Error) => void = () => undefined): Promise<Database> {
   if (target.kind === 'pglite') {
-    const client = await PGlite.create(target.dataDir);
+    const fromTemplate = target.template && target.dataDir.startsWith('memory://');
+    const client = await PGlite.create(target.dataDir, fromTemplate ? { loadDataDir: new Blob([await readFile(target.template!)]) } : {});
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -14,12 +14,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** An in-memory PGlite, started from the template the global setup made (global-setup.ts). */
+export const inMemoryPglite = (): Record<string, string> => ({ PGLITE_DATA_DIR: 'memory://', PGLITE_TEMPLATE: process.env.PGLITE_TEMPLATE ?? '' });
+
 /** The real app on PGlite (in memory) or on a fresh PostgreSQL database, with fast password hashing. */
 export async function createTestApp(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sitezip-api-'));
   let database: TestDatabase | undefined;
   const dbEnv: Record<string, string> =
-    kind === 'postgres' ? { DATABASE_URL: (database = await createTestDatabase()).url } : { PGLITE_DATA_DIR: 'memory://' };
+    kind === 'postgres' ? { DATABASE_URL: (database = await createTestDatabase()).url } : inMemoryPglite();
   const app = await buildApp(
     loadConfig({
       DATA_DIR: dataDir,
