@@ -50,6 +50,10 @@ export default defineConfig({
       // Every worker is 127.0.0.1: two of them registering at once must not share the
       // 30-a-minute login limit (the limit itself is tested in apps/api/test/auth.test.ts).
       AUTH_RATE_LIMIT_PER_IP: '1000',
+      // scrypt at N = 2^12 for the tests' sign-ups and sign-ins, as the API tests have it: the
+      // default (2^17) takes half a second of CPU each. The hash carries its cost, so what the
+      // tests check of accounts holds at any.
+      PASSWORD_HASH_COST: '12',
       // A test that holds a job at a gate keeps a capture slot; with the default 2 slots, two
       // workers doing so would queue every other job past the 5 s of an expect.
       JOB_CONCURRENCY: '4',

@@ -154,6 +154,7 @@ export async function runCapture(
     refusals: new Refusals(hooks.resume && record),
     renderGuard: new RenderGuard(),
     offer: (responses) => fetcher.offer(responses),
+    mayCheck: () => ctx.renderGuard.mayCheck,
     record,
     resolve: (request) => fetchResource(ctx, request),
     emit: () => hooks.onProgress?.({ ...progress }),

@@ -84,6 +84,8 @@ export interface CaptureContext {
   readonly refusals: Refusals;
   /** Responses a loader already has (a browser's): the capture's requests for them are answered from them. */
   offer(responses: Iterable<FetchedResource>): void;
+  /** Whether a page rendered from now on may still be checked (its renderGuard's mayCheck): if not, it is not pictured. */
+  mayCheck(): boolean;
   /** Keeps a step of a site capture in its journal, when it keeps one (see resume/). */
   record(record: CrawlRecord): void;
   /**

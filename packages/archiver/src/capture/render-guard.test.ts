@@ -32,7 +32,9 @@ describe('RenderGuard', () => {
 
   it('never checks again once the first page kept its snapshot', async () => {
     const guard = new RenderGuard();
+    expect(guard.mayCheck).toBe(true);
     await page(guard, '/0', false);
+    expect(guard.mayCheck).toBe(false);
     expect(await page(guard, '/docs/2', true)).toMatchObject({ check: false, output: 'snapshot', by: 'site' });
     expect(guard.checked).toBe(1);
   });
@@ -45,11 +47,15 @@ describe('RenderGuard', () => {
     // Followers 3, 6 and 9 are samples; a fourth would leave fewer than 2 checks for new shapes.
     expect(plans.flatMap((plan, i) => (plan.check ? [i + 1] : []))).toEqual([3, 6, 9]);
     expect(await page(guard, '/a/1', true)).toMatchObject({ check: true });
+    expect(guard.mayCheck).toBe(true);
     expect(await page(guard, '/b/1', true)).toMatchObject({ check: true });
+    // Every check spent: no later page is checked, so none needs its picture.
+    expect(guard.mayCheck).toBe(false);
     expect(await page(guard, '/c/1', true)).toMatchObject({ check: false, output: 'live', by: 'site', note: expect.stringContaining('budget') });
     const slow = new RenderGuard({ ...GUARD_LIMITS, checkMs: 1_500 });
     await page(slow, '/0', true);
     await page(slow, '/a/1', true);
+    expect(slow.mayCheck).toBe(false);
     expect(await page(slow, '/b/1', true)).toMatchObject({ check: false, output: 'live' });
   });
 

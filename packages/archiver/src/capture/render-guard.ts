@@ -50,6 +50,15 @@ export class RenderGuard {
     return this.checks;
   }
 
+  /**
+   * Whether a page planned from now on may be checked: not once the site is saved as snapshots,
+   * nor once the checks or their time are spent (both only grow).
+   */
+  get mayCheck(): boolean {
+    if (this.site === 'snapshot') return false;
+    return this.site === undefined || (this.checks < this.limits.checks && this.checkMs < this.limits.checkMs);
+  }
+
   /** The site's decision so far. */
   get output(): CopyOutput | undefined {
     return this.site;

@@ -15,6 +15,11 @@ export interface PageLoadContext {
    * requests for those URLs are answered from them instead of the network.
    */
   offer(responses: Iterable<FetchedResource>): void;
+  /**
+   * Whether a page rendered from now on may still be checked against its own picture: once no
+   * check can come (capture/render-guard.ts), a render takes none. Absent: it may.
+   */
+  mayCheck?(): boolean;
 }
 
 export interface PageLoadInit {

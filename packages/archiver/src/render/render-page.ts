@@ -26,6 +26,8 @@ export interface RenderDeps {
   document?: FetchedResource | undefined;
   /** Called at the page's load event, when the render goes on to wait for quiet (the renderer then opens its check pages). */
   onLoaded?: (() => void) | undefined;
+  /** Asked once the DOM is read: whether a check may still want the page's picture (taken when absent). */
+  wantsPicture?: (() => boolean) | undefined;
 }
 
 /** What the page did that the renderer stopped or answered on its behalf. */
@@ -68,8 +70,8 @@ export interface RenderResult {
   blocked: BlockedRequest[];
   /** The URLs of the scripts the page started dedicated workers with. */
   workers: string[];
-  /** The page's top as the browser showed it, and its text: what a copy is checked against. */
-  picture: Picture;
+  /** The page's top as the browser showed it, and its text: what a copy is checked against. None when no check could use it. */
+  picture: Picture | undefined;
   /** Resolves once the render's context is closed (its slot given back): after its picture. */
   closed: Promise<void>;
   events: RenderEvents;
@@ -107,7 +109,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     stop.follow(lease.lost);
     const browserAt = performance.now();
     const run = await drive(lease.context, document.url, recorder, stop, deps, started);
-    picturing = run.picture.png;
+    picturing = run.picture?.png;
     const end = performance.now();
     return {
       url: pageUrl,
@@ -159,7 +161,7 @@ const PICTURE_TIMEOUT_MS = 10_000;
 
 interface Run {
   snapshot: Snapshot;
-  picture: Picture;
+  picture: Picture | undefined;
   loaded: boolean;
   settled: boolean;
   loadedAt: number;
@@ -172,7 +174,7 @@ async function drive(
   documentUrl: string,
   recorder: ExchangeRecorder,
   stop: RenderStop,
-  { limits, onLoaded, signal }: RenderDeps,
+  { limits, onLoaded, signal, wantsPicture }: RenderDeps,
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
@@ -238,6 +240,9 @@ async function drive(
   // After the DOM passed its size limit: a picture of a DOM bomb would take the whole budget.
   // (What INLINE_CSSOM changed looks the same: rules as they were, a canvas as its image.)
   trace('render: DOM read');
+  // A picture is a few hundred ms of the browser's CPU: a large mirror's later pages, past the
+  // checks a capture makes, were each pictured for nothing.
+  if (wantsPicture && !wantsPicture()) return { snapshot: read, picture: undefined, loaded, settled, loadedAt, settledAt, events };
   const text = await stop.race(pageText(page));
   // Taken while the capture writes the copies and opens them (0.2–0.5 s it no longer waits). It
   // has time of its own, not what is left of the render's cap: it now shares the machine with

@@ -44,7 +44,9 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // past the render timeout. A page's time starts when it gets its turn.
   const turns = source ? undefined : new PQueue({ concurrency: Math.max(1, availableParallelism()) });
   const renderIn = (ctx: PageLoadContext, page: LoadedPage, onLoaded: () => void): Promise<RenderResult> => {
-    const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onLoaded });
+    // Its picture serves its own check or, among the first few, the end-of-capture check.
+    const wantsPicture = () => pictures.size < GUARD_LIMITS.checks || (ctx.mayCheck?.() ?? true);
+    const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onLoaded, wantsPicture });
     if (!turns) return run();
     // The result goes on at once, but the turn lasts until the page's picture is taken and its
     // context closed: a picture is browser work too, and the next page's render would share the core.
@@ -90,7 +92,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         body: Buffer.from(html, 'utf8'),
       };
       const rendered = loadedPage(ctx, response);
-      if (pictures.size < GUARD_LIMITS.checks) pictures.set(page.response.requestedUrl, result.picture);
+      if (result.picture && pictures.size < GUARD_LIMITS.checks) pictures.set(page.response.requestedUrl, result.picture);
       return {
         ...rendered,
         served: page,
