@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../src/fetch/http-fetcher.js';
@@ -9,6 +8,7 @@ import { archivePage, MemorySink, parseOptions, type Manifest } from '../src/ind
 import { BrowserHost, parseRenderLimits, renderPage, type RenderResult } from '../src/render/index.js';
 import { FORMS_SHOWN, postRoutes, SHOWN } from './render-post.fixture.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { offlineContext, unpackSink } from './support/offline-copy.js';
 import { BROWSER_UA, FETCHER_UA, type SeenRequest } from './support/render-site.js';
 
 // A page built from POSTs (GraphQL, a search form, bodies as bytes and Blob, a synchronous XHR): rendered with each
@@ -161,12 +161,7 @@ async function renderedAndUnpacked(url: string): Promise<{ sink: MemorySink; man
   const sink = new MemorySink();
   await archivePage(url, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
   const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
-  const dir = await mkdtemp(join(tmpdir(), 'sitezip-render-post-'));
-  for (const [path, data] of sink.files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), data);
-  }
-  return { sink, manifest, dir };
+  return { sink, manifest, dir: await unpackSink(sink, 'sitezip-render-post-') };
 }
 
 /**
@@ -176,16 +171,8 @@ async function renderedAndUnpacked(url: string): Promise<{ sink: MemorySink; man
 async function openedOffline(dir: string, shown: readonly string[]): Promise<{ text: string; online: string[]; failed: string[] }> {
   const lease = await host.open();
   try {
-    const online: string[] = [];
-    const failed: string[] = [];
-    await lease.context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith('file:') || url.startsWith('blob:') || url.startsWith('data:')) return route.continue();
-      online.push(url);
-      return route.abort('internetdisconnected');
-    });
+    const { online, failed } = await offlineContext(lease.context);
     const page = await lease.context.newPage();
-    page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
     await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
     await page.waitForFunction((texts) => texts.every((text) => document.body.textContent?.includes(text)), shown, { timeout: 5_000 }).catch(() => undefined);
     return { text: await page.evaluate(() => document.body.textContent ?? ''), online, failed };

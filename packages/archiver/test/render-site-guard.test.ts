@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveSite, MemorySink, type Manifest, type ManifestEntry } from '../src/index.js';
 import { BrowserHost } from '../src/render/index.js';
+import { offlineContext, unpackSink } from './support/offline-copy.js';
 import { renderFixture, serveRenderFixture } from './support/render-fixtures.js';
 import type { StaticFolder } from './support/static-folder.js';
 
@@ -33,11 +33,7 @@ beforeAll(async () => {
   const sink = new MemorySink();
   await archiveSite(site.url, sink, { allowPrivateNetworks: true, retries: 0, renderTimeoutMs: 30_000, useSitemaps: false });
   manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
-  dir = await mkdtemp(join(tmpdir(), 'sitezip-site-guard-'));
-  for (const [path, data] of sink.files) {
-    await mkdir(dirname(join(dir, path)), { recursive: true });
-    await writeFile(join(dir, path), data);
-  }
+  dir = await unpackSink(sink, 'sitezip-site-guard-');
 }, 180_000);
 afterAll(async () => {
   await host?.close();
@@ -55,13 +51,7 @@ const pageEntry = (path: string): ManifestEntry => {
 async function openedOffline(file: string, heading: string) {
   const lease = await host.open();
   try {
-    const online: string[] = [];
-    await lease.context.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-      online.push(url);
-      return route.abort('internetdisconnected');
-    });
+    const { online } = await offlineContext(lease.context);
     const page = await lease.context.newPage();
     await page.goto(pathToFileURL(join(dir, file)).href, { waitUntil: 'load' });
     await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, heading, { timeout: 5_000 }).catch(() => undefined);

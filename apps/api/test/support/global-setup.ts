@@ -16,6 +16,10 @@ const require = createRequire(import.meta.url);
 // Vitest's global setup, run once before any test file. It does for every file what each
 // would otherwise do again, CPU the 2-core machine lacks when the whole suite runs.
 export default async function globalSetup(): Promise<void> {
+  // Vitest calls it for the root config and for each project, in this one process.
+  const done = globalThis as { sitezipTestSetup?: boolean };
+  if (done.sitezipTestSetup) return;
+  done.sitezipTestSetup = true;
   buildEdges();
   process.env.PGLITE_TEMPLATE = await pgliteTemplate();
 }

@@ -16,7 +16,7 @@ export async function unpackSink(sink: MemorySink, prefix: string): Promise<stri
   return dir;
 }
 
-/** Lets a context load file:, data: and blob: URLs only; lists what tried to go online and what failed. */
+/** Lets a context load file:, data: and blob: URLs only; lists what tried to go online and what failed (with why). */
 export async function offlineContext(context: BrowserContext): Promise<{ online: string[]; failed: string[] }> {
   const online: string[] = [];
   const failed: string[] = [];
@@ -26,6 +26,6 @@ export async function offlineContext(context: BrowserContext): Promise<{ online:
     online.push(url);
     return route.abort('internetdisconnected');
   });
-  context.on('requestfailed', (request) => failed.push(request.url()));
+  context.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
   return { online, failed };
 }
