@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Browser } from '@playwright/test';
 import { expect, test } from '../support/test.js';
 import type { Manifest } from '../../packages/archiver/dist/index.js';
 import { FORMS_SHOWN, postRoutes, SHOWN } from '../../packages/archiver/test/render-post.fixture.js';
@@ -57,16 +58,22 @@ test('the capture sent each POST once and kept the live copy', () => {
 
 test('offline in Chromium, the live copy shows every answer with no request failed', async ({ browser }) => {
   await expectLiveCopy();
+  const view = await offlineView(browser, dir, SHOWN);
+  for (const shown of SHOWN) expect(view.text).toContain(shown);
+  expect({ failed: view.failed, online: view.online, errors: view.errors }).toEqual({ failed: [], online: [], errors: [] });
+});
+
+/** The copy in `dir` offline in Chromium, read once all of `shown` is on the page (or 10 s passed). */
+async function offlineView(browser: Browser, dir: string, shown: readonly string[]) {
   const offline = await openOffline(browser, dir);
   try {
-    await offline.page.waitForFunction((texts) => texts.every((text) => document.body.innerText.includes(text)), SHOWN, { timeout: 10_000 }).catch(() => undefined);
+    await offline.page.waitForFunction((texts) => texts.every((text) => document.body.innerText.includes(text)), shown, { timeout: 10_000 }).catch(() => undefined);
     const text = await offline.page.evaluate(() => document.body.innerText);
-    for (const shown of SHOWN) expect(text).toContain(shown);
-    expect({ failed: offline.failedRequests, online: offline.networkRequests, errors: offline.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
+    return { text, failed: offline.failedRequests, online: offline.networkRequests, errors: offline.pageErrors };
   } finally {
     await offline.close();
   }
-});
+}
 
 test('offline in Firefox, the live copy shows every answer with no request failed', async () => {
   await expectLiveCopy();
@@ -93,26 +100,9 @@ test.describe('a page that posts FormData', () => {
   });
 
   test('offline in Chromium, the live copy answers every form (fields, files, XHR, a synchronous XHR, a Request)', async ({ browser }) => {
-    const context = await browser.newContext({ offline: true });
-    try {
-      const online: string[] = [];
-      const failed: string[] = [];
-      await context.route('**/*', (route) => {
-        const url = route.request().url();
-        if (/^(file|data|blob):/.test(url)) return route.continue();
-        online.push(url);
-        return route.abort('blockedbyclient');
-      });
-      const page = await context.newPage();
-      page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
-      await page.goto(pathToFileURL(join(formsDir, 'index.html')).href, { waitUntil: 'load' });
-      await page.waitForFunction((texts) => texts.every((text) => document.body.innerText.includes(text)), FORMS_SHOWN, { timeout: 10_000 }).catch(() => undefined);
-      const text = await page.evaluate(() => document.body.innerText);
-      for (const shown of FORMS_SHOWN) expect(text).toContain(shown);
-      expect({ failed, online }).toEqual({ failed: [], online: [] });
-    } finally {
-      await context.close();
-    }
+    const view = await offlineView(browser, formsDir, FORMS_SHOWN);
+    for (const shown of FORMS_SHOWN) expect(view.text).toContain(shown);
+    expect({ failed: view.failed, online: view.online }).toEqual({ failed: [], online: [] });
   });
 
   test('offline in Firefox, the live copy answers every form too', async () => {

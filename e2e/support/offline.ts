@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
+import { offlineContext } from '../../packages/archiver/test/support/offline-copy.js';
 import { readZip } from '../../packages/archiver/test/support/read-zip.js';
 
 /** Unzips an archive into `dir`, refusing entries that would land outside it. */
@@ -28,18 +29,10 @@ export interface OfflinePage {
 /** Opens `index.html` of an unpacked archive over file:// with every non-file request blocked. */
 export async function openOffline(browser: Browser, dir: string): Promise<OfflinePage> {
   const context = await browser.newContext({ offline: true });
-  const networkRequests: string[] = [];
-  const failedRequests: string[] = [];
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith('file:') || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
-    networkRequests.push(url);
-    return route.abort('blockedbyclient');
-  });
+  const { online: networkRequests, failed: failedRequests } = await offlineContext(context);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('requestfailed', (request) => failedRequests.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
   await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
   return { page, networkRequests, failedRequests, pageErrors, close: () => context.close() };
 }

@@ -1,12 +1,9 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archiveSite, MemorySink, type Manifest, type ManifestEntry } from '../src/index.js';
-import { BrowserHost } from '../src/render/index.js';
-import { offlineContext, unpackSink } from './support/offline-copy.js';
-import { renderFixture, serveRenderFixture } from './support/render-fixtures.js';
-import type { StaticFolder } from './support/static-folder.js';
+import type { ManifestEntry } from '../src/index.js';
+import { offlineContext } from './support/offline-copy.js';
+import { mirrorRenderFixture, type RenderMirror } from './support/render-mirror.js';
 
 // The angular fixture (Angular CLI 21: esbuild, module scripts, <base href="/">, zone.js, lazy
 // routes, HttpClient): its router matches the address it keeps from `window.location`, which
@@ -14,56 +11,39 @@ import type { StaticFolder } from './support/static-folder.js';
 // A mirror of two of its pages must come out live: each page's own route offline, the
 // HttpClient data answered from the recording, and router links going to the local copies.
 
-let site: StaticFolder;
-let manifest: Manifest;
-let dir: string;
-let host: BrowserHost;
+let mirror: RenderMirror;
 beforeAll(async () => {
-  site = await serveRenderFixture(renderFixture('angular'));
-  host = new BrowserHost();
-  const sink = new MemorySink();
-  await archiveSite(`${site.origin}/packages`, sink, { allowPrivateNetworks: true, retries: 0, renderTimeoutMs: 60_000, useSitemaps: false, maxPages: 2, include: ['/packages', '/packages/*'] });
-  manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
-  dir = await unpackSink(sink, 'sitezip-angular-');
+  mirror = await mirrorRenderFixture('angular', '/packages', { renderTimeoutMs: 60_000, maxPages: 2, include: ['/packages', '/packages/*'] });
 }, 240_000);
-afterAll(async () => {
-  await host?.close();
-  await site?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => mirror?.close());
 
-const rendered = (): ManifestEntry[] => manifest.resources.filter((r) => r.render && r.path);
-const pageEntry = (path: string): ManifestEntry => {
-  const entry = rendered().find((r) => new URL(r.url).pathname === path);
-  if (!entry) throw new Error(`no rendered page ${path} in the manifest`);
-  return entry;
-};
+const rendered = (): ManifestEntry[] => mirror.manifest.resources.filter((r) => r.render && r.path);
 
 describe('an Angular CLI app', () => {
   it('is saved as live copies that passed the self-check with nothing failed or sent online', () => {
-    const start = pageEntry('/packages').render;
+    const start = mirror.page('/packages').render;
     expect(start, JSON.stringify(start)).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0, textMatch: 1 } });
     expect(start?.check?.pixelDiff).toBeLessThanOrEqual(0.5);
     // The other page (a package's, found by a router link) is checked too (a new route shape): live
     // in quiet runs; under heavy load its live copy was once judged before Angular drew its route
     // (text 0.32) and its snapshot kept. Either way its kept copy reads right with nothing failed.
-    const other = rendered().find((r) => r !== pageEntry('/packages'))?.render;
+    const other = rendered().find((r) => r !== mirror.page('/packages'))?.render;
     expect(other?.choice?.checked, JSON.stringify(other)).toBe(true);
     expect(other?.check, JSON.stringify(other)).toMatchObject({ failedRequests: 0, onlineRequests: 0, textMatch: 1 });
   });
 
   it('shows its routes and HttpClient data offline, and a router link reaches the other page', async () => {
-    const lease = await host.open();
+    const lease = await mirror.host.open();
     try {
       const { online, failed } = await offlineContext(lease.context);
       const page = await lease.context.newPage();
-      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+      await page.goto(pathToFileURL(join(mirror.dir, 'index.html')).href, { waitUntil: 'load' });
       // The list comes from data/packages.json, fetched by HttpClient's XHR.
       await expect.poll(() => page.locator('.count').textContent(), { timeout: 10_000 }).toBe('9 packages in this build');
       const other = rendered().find((r) => /^\/packages\/./.test(new URL(r.url).pathname))!;
       const name = new URL(other.url).pathname.split('/').pop()!;
       const link = page.locator(`a[href$="/packages/${name}"]`);
-      await Promise.all([page.waitForURL(pathToFileURL(join(dir, other.path!)).href), link.click()]);
+      await Promise.all([page.waitForURL(pathToFileURL(join(mirror.dir, other.path!)).href), link.click()]);
       // That page's own route and its own JSON, in its own copy.
       await expect.poll(() => page.locator('.version').textContent(), { timeout: 10_000 }).toMatch(/^Version \d+\.\d+\.\d+/);
       expect(await page.locator('h1').textContent()).toMatch(new RegExp(name.replace(/-/g, '.')));

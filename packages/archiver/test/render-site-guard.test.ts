@@ -1,12 +1,8 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archiveSite, MemorySink, type Manifest, type ManifestEntry } from '../src/index.js';
-import { BrowserHost } from '../src/render/index.js';
-import { offlineContext, unpackSink } from './support/offline-copy.js';
-import { renderFixture, serveRenderFixture } from './support/render-fixtures.js';
-import type { StaticFolder } from './support/static-folder.js';
+import { offlineContext } from './support/offline-copy.js';
+import { mirrorRenderFixture, type RenderMirror } from './support/render-mirror.js';
 
 // The home-fallback fixture (Vite + React Router): its router shows the welcome page for any
 // address it does not know, the folder a copy is opened from included. The start page's live
@@ -23,37 +19,20 @@ const HEADINGS: Record<string, string> = {
   '/team/lin': 'Lin Okafor',
 };
 
-let site: StaticFolder;
-let manifest: Manifest;
-let dir: string;
-let host: BrowserHost;
+let mirror: RenderMirror;
 beforeAll(async () => {
-  site = await serveRenderFixture(renderFixture('home-fallback'));
-  host = new BrowserHost();
-  const sink = new MemorySink();
-  await archiveSite(site.url, sink, { allowPrivateNetworks: true, retries: 0, renderTimeoutMs: 30_000, useSitemaps: false });
-  manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
-  dir = await unpackSink(sink, 'sitezip-site-guard-');
+  mirror = await mirrorRenderFixture('home-fallback', '/', { renderTimeoutMs: 30_000 });
 }, 180_000);
-afterAll(async () => {
-  await host?.close();
-  await site?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => mirror?.close());
 
-const pageEntry = (path: string): ManifestEntry => {
-  const entry = manifest.resources.find((r) => new URL(r.url).pathname === path && r.render);
-  if (!entry) throw new Error(`no rendered page ${path} in the manifest`);
-  return entry;
-};
 
 /** The page at `file` opened from file:// with every other request refused, once its heading is `heading` (or 5 s passed). */
 async function openedOffline(file: string, heading: string) {
-  const lease = await host.open();
+  const lease = await mirror.host.open();
   try {
     const { online } = await offlineContext(lease.context);
     const page = await lease.context.newPage();
-    await page.goto(pathToFileURL(join(dir, file)).href, { waitUntil: 'load' });
+    await page.goto(pathToFileURL(join(mirror.dir, file)).href, { waitUntil: 'load' });
     await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, heading, { timeout: 5_000 }).catch(() => undefined);
     const h1 = await page.evaluate(() => document.querySelector('h1')?.textContent ?? '');
     const links = await page.evaluate(() => [...document.querySelectorAll('nav a')].map((a) => (a as HTMLAnchorElement).href));
@@ -65,9 +44,9 @@ async function openedOffline(file: string, heading: string) {
 
 describe('full mode: one page does not decide for the whole site', () => {
   it('keeps the start page live and saves the deeper pages, whose live copies fail, as snapshots', () => {
-    const start = pageEntry('/');
+    const start = mirror.page('/');
     expect(start.render).toMatchObject({ output: 'live', choice: { by: 'decided', checked: true, shape: expect.stringMatching(/^\/0/) } });
-    const deeper = Object.keys(HEADINGS).filter((path) => path !== '/').map(pageEntry);
+    const deeper = Object.keys(HEADINGS).filter((path) => path !== '/').map((path) => mirror.page(path));
     expect(deeper.map((entry) => `${entry.url} ${entry.render?.output}`)).toEqual(deeper.map((entry) => `${entry.url} snapshot`));
     // The first page of each shape checks itself and falls back; the rest follow their shape or,
     // after the second failure, the site.
@@ -82,9 +61,9 @@ describe('full mode: one page does not decide for the whole site', () => {
   });
 
   it('shows every saved page offline, with its header linking to the local copies', async () => {
-    const files = new Set(manifest.resources.flatMap((r) => (r.path ? [pathToFileURL(join(dir, r.path)).href] : [])));
+    const files = new Set(mirror.manifest.resources.flatMap((r) => (r.path ? [pathToFileURL(join(mirror.dir, r.path)).href] : [])));
     for (const [path, heading] of Object.entries(HEADINGS)) {
-      const opened = await openedOffline(pageEntry(path).path!, heading);
+      const opened = await openedOffline(mirror.page(path).path!, heading);
       expect(opened.h1, path).toBe(heading);
       expect(opened.online, path).toEqual([]);
       expect(opened.links, path).toHaveLength(6);

@@ -242,7 +242,12 @@ async function drive(
   trace('render: DOM read');
   // A picture is a few hundred ms of the browser's CPU: a large mirror's later pages, past the
   // checks a capture makes, were each pictured for nothing.
-  if (wantsPicture && !wantsPicture()) return { snapshot: read, picture: undefined, loaded, settled, loadedAt, settledAt, events };
+  const picture = wantsPicture && !wantsPicture() ? undefined : await takePicture(page, session, stop, signal);
+  return { snapshot: read, picture, loaded, settled, loadedAt, settledAt, events };
+}
+
+/** The page's text now, and its picture on its way (the result does not wait for it). */
+async function takePicture(page: Page, session: ReturnType<typeof pictureSession>, stop: RenderStop, signal: AbortSignal): Promise<Picture> {
   const text = await stop.race(pageText(page));
   // Taken while the capture writes the copies and opens them (0.2–0.5 s it no longer waits). It
   // has time of its own, not what is left of the render's cap: it now shares the machine with
@@ -252,7 +257,7 @@ async function drive(
     return shot.value;
   });
   png.then(() => trace('render: pictured'), () => undefined);
-  return { snapshot: read, picture: { text, png }, loaded, settled, loadedAt, settledAt, events };
+  return { text, png };
 }
 
 // Links read from the page, and requests made for them, at most.
