@@ -33,6 +33,19 @@ function processState(pid: number): string {
   }
 }
 
+/**
+ * Resolves once the process is gone or a zombie. A killed process may still be tearing down (state
+ * D) for a moment after its parent has exited, and /proc offers no event for a stranger's exit: this
+ * looks again on each timer turn, and the test's own timeout bounds it.
+ */
+async function ended(pid: number): Promise<string> {
+  for (;;) {
+    const state = processState(pid);
+    if (state === 'gone' || state === 'Z') return state;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Drops what differs between any two starts: the profile folder. */
 function comparable(args: string[]): string[] {
   return args.filter((arg) => !arg.startsWith('--user-data-dir='));
@@ -106,7 +119,7 @@ describe("the CLI's own Chromium", () => {
       expect(pid).toBeGreaterThan(0);
       expect(profile).toMatch(/sitezip-chromium-/);
       // Killed: gone, or a zombie until whoever inherited it reaps it.
-      expect(processState(pid)).toMatch(/^(gone|Z)$/);
+      expect(await ended(pid)).toMatch(/^(gone|Z)$/);
       expect(existsSync(profile)).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });
