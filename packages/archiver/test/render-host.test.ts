@@ -51,6 +51,24 @@ describe('BrowserHost', () => {
     await expect(host.open()).rejects.toThrow(/closed/);
   });
 
+  it("opens a capture's tabs in one context, and closes the windows they open", async () => {
+    const host = new BrowserHost({ userAgent: BROWSER_UA });
+    try {
+      const [one, two] = await Promise.all([host.openPage(), host.openPage()]);
+      expect(one.page.context()).toBe(two.page.context());
+      // A click is a user's gesture: its window gets past the popup blocker, and the host closes it.
+      await one.page.setContent('<a href="about:blank" target="_blank">open</a>');
+      const [popup] = await Promise.all([one.page.waitForEvent('popup'), one.page.click('a')]);
+      if (!popup.isClosed()) await popup.waitForEvent('close');
+      await one.close();
+      expect(one.page.isClosed()).toBe(true);
+      expect(two.page.isClosed()).toBe(false);
+      await two.close();
+    } finally {
+      await host.close();
+    }
+  });
+
   it('says what to install when Chromium is missing, also when that is known before the page arrives', async () => {
     const host = new BrowserHost({ executablePath: '/nonexistent/chromium' });
     const missing = /Chromium could not be started from \/nonexistent\/chromium .*CHROMIUM_PATH/;
@@ -69,7 +87,7 @@ describe('BrowserHost', () => {
 });
 
 describe('BrowserHost on a browser another process runs', () => {
-  it('renders in it, a context per lease and a slot held while it is open; closing the host leaves that browser running', async () => {
+  it('renders in it, a slot held while a context or tab is open; closing the host leaves that browser running', async () => {
     const server = await launchBrowserServer({});
     const pid = server.process().pid!;
     let held = 0;
@@ -82,9 +100,9 @@ describe('BrowserHost on a browser another process runs', () => {
     const host = new BrowserHost({ userAgent: BROWSER_UA }, source);
     const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0 }));
     try {
-      const [one, two] = [await host.open(), await host.open()];
+      const [one, two] = [await host.open(), await host.openPage()];
       expect(held).toBe(2);
-      expect(one.context).not.toBe(two.context);
+      expect(two.page.context()).not.toBe(one.context);
       // Started nothing of its own: no pid to watch.
       expect(host.usage()).toBeUndefined();
       await one.close();

@@ -8,7 +8,7 @@ import { browserHostOptionsSchema, type BrowserHostOptions, type BrowserHostOpti
 // renders, or as a browser server that BrowserHosts of other processes connect to.
 
 /**
- * Where a request that escapes `context.route()` goes: a proxy on loopback's discard port, where
+ * Where a request that escapes a tab's `route()` goes: a proxy on loopback's discard port, where
  * nothing listens, so it dies there. Routing answers every HTTP(S) request before it needs a
  * proxy; what Playwright cannot route (a redirect the browser follows itself, a service worker's
  * script, a download, a WebSocket from a worker, a preconnect) is what this stops.

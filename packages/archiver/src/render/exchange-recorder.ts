@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Request, Route, WebSocketRoute } from 'playwright-core';
+import type { Page, Request, Route, WebSocketRoute } from 'playwright-core';
 import { replayBodySha256 } from '../capture/replay-hash.js';
 import { ArchiveError, isArchiveError, type ArchiveErrorCode } from '../errors.js';
 import { ACCEPT } from '../fetch/accept.js';
@@ -26,7 +26,7 @@ interface Asked {
 const SENT_POSTS = new Set<ResourceKind>(['fetch', 'xhr']);
 
 /**
- * Answers every request of a render's browser context from the engine's fetcher (address guard,
+ * Answers every request of a render's tab from the engine's fetcher (address guard,
  * size and time limits, cookies) and records each exchange once: a request asked again (same
  * method, URL and body) is answered from the first response. Scripts' POSTs are sent; other
  * methods, and everything else, are refused and recorded with their reason. It also knows when
@@ -65,19 +65,13 @@ export class ExchangeRecorder {
     return answer;
   }
 
-  /**
-   * Routes the context's requests and WebSockets here; `page` (opened meanwhile: the routes go in
-   * while the tab opens) is the one page allowed to load. Resolves with the page once both are ready.
-   */
-  async attach(context: BrowserContext, openPage: () => Promise<Page>): Promise<Page> {
-    await Promise.all([context.route('**/*', (route) => this.onRoute(route)), context.routeWebSocket(/.*/, (socket) => this.onWebSocket(socket))]);
-    // The tab opens once routing is in: one opened while a route was being added could miss it,
-    // and its first request went to the dead proxy (ERR_PROXY_CONNECTION_FAILED).
-    this.page = await openPage();
-    this.page.on('worker', (worker) => {
+  /** Routes the requests and WebSockets of `page` (a blank tab, before it goes to the page) here. */
+  async attach(page: Page): Promise<void> {
+    this.page = page;
+    page.on('worker', (worker) => {
       if (!this.finished) this.workers.push(unmarkWorker(worker.url()).url);
     });
-    return this.page;
+    await Promise.all([page.route('**/*', (route) => this.onRoute(route)), page.routeWebSocket(/.*/, (socket) => this.onWebSocket(socket))]);
   }
 
   /** From now on the main frame may not navigate away. */

@@ -19,7 +19,7 @@ export const browserHostOptionsSchema = z.object({
   /** How often that memory is read while a render runs. */
   memoryCheckMs: z._default(z.int().check(z.minimum(20), z.maximum(5_000)), 200),
   launchTimeoutMs: z._default(z.int().check(z.positive()), 30_000),
-  /** A context (or the browser) that takes longer to close is killed. */
+  /** A tab or context (or the browser) that takes longer to close is killed. */
   closeTimeoutMs: z._default(z.int().check(z.positive()), 3_000),
 });
 
@@ -28,7 +28,7 @@ export type BrowserHostOptionsInput = z.input<typeof browserHostOptionsSchema>;
 
 /** Bounds of one render. Parsed once by the caller ({@link parseRenderLimits}); renderPage takes them complete. */
 export const renderLimitsSchema = z.object({
-  /** Hard cap of the whole render: past it, whatever still runs is abandoned and the context closed. */
+  /** Hard cap of the whole render: past it, whatever still runs is abandoned and the tab closed. */
   totalTimeoutMs: z._default(z.int().check(z.positive()), 15_000),
   /**
    * Kept at the end of the budget for reading the DOM: waiting for the page (load, settling,

@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import { parsePageUrl } from '../page-url.js';
 import { isHtmlType } from '../resolve/content-types.js';
-import type { BrowserHost, BrowserLease } from './browser-host.js';
+import type { BrowserHost, PageLease } from './browser-host.js';
 import type { BlockedRequest, RecordedExchange } from './exchange.js';
 import { ExchangeRecorder } from './exchange-recorder.js';
 import { linkVariants, PAGE_LINKS } from './link-variants.js';
@@ -72,15 +72,15 @@ export interface RenderResult {
   workers: string[];
   /** The page's top as the browser showed it, and its text: what a copy is checked against. None when no check could use it. */
   picture: Picture | undefined;
-  /** Resolves once the render's context is closed (its slot given back): after its picture. */
+  /** Resolves once the render's tab is closed (its slot given back): after its picture. */
   closed: Promise<void>;
   events: RenderEvents;
   timings: RenderTimings;
 }
 
 /**
- * Loads `url` in a fresh browser context, lets its scripts build the page, scrolls through it
- * and reads the DOM. Every HTTP(S) request of the page is answered by `deps.fetcher` and
+ * Loads `url` in a new tab of the capture's browser context, lets its scripts build the page,
+ * scrolls through it and reads the DOM. Every HTTP(S) request of the page is answered by `deps.fetcher` and
  * recorded; everything else is refused. Rejects with an ArchiveError: the page's own fetch
  * failed (as a static capture would), TIMEOUT (the page held the browser past the cap),
  * TOO_LARGE (memory, DOM size, a crashed tab), ABORTED.
@@ -92,9 +92,9 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   const recorder = new ExchangeRecorder({ fetcher: deps.fetcher, signal: stop.signal, limits: deps.limits });
   // The browser starts while the page's own request is on its way. (Its failure, if the page's
   // request fails first, is nobody's to handle.)
-  const leasing = deps.host.open();
+  const leasing = deps.host.openPage();
   leasing.catch(() => undefined);
-  let lease: BrowserLease | undefined;
+  let lease: PageLease | undefined;
   // The page's picture, taken after the result is out: the render's end waits for it.
   let picturing: Promise<unknown> | undefined;
   let ended!: () => void;
@@ -108,7 +108,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     lease = await stop.race(leasing);
     stop.follow(lease.lost);
     const browserAt = performance.now();
-    const run = await drive(lease.context, document.url, recorder, stop, deps, started);
+    const run = await drive(lease.page, document.url, recorder, stop, deps, started);
     picturing = run.picture?.png;
     const end = performance.now();
     return {
@@ -150,7 +150,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
         ended();
       }
     };
-    // The picture still runs under the render's hard cap, in its context.
+    // The picture still runs under the render's hard cap, in its tab.
     if (picturing) void picturing.then(end, end).catch(() => undefined);
     else await end();
   }
@@ -170,7 +170,7 @@ interface Run {
 }
 
 async function drive(
-  context: BrowserContext,
+  page: Page,
   documentUrl: string,
   recorder: ExchangeRecorder,
   stop: RenderStop,
@@ -178,19 +178,11 @@ async function drive(
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
-  // The init script goes in beside the routes (one round trip less); the tab opens after both.
-  const fonts = context.addInitScript(RECORD_FONT_SOURCES + ROUTE_WORKERS);
-  fonts.catch(() => undefined);
-  const page = await stop.race(
-    recorder.attach(context, async () => {
-      await fonts;
-      return context.newPage();
-    }),
-  );
-  context.on('page', (other) => {
-    if (other === page) return;
+  // The tab is blank until it goes to the page: its init script and routes go in first, side by side.
+  await stop.race(Promise.all([page.addInitScript(RECORD_FONT_SOURCES + ROUTE_WORKERS), recorder.attach(page)]));
+  page.on('popup', (popup) => {
     events.popupsClosed++;
-    void other.close().catch(() => undefined);
+    void popup.close().catch(() => undefined);
   });
   page.on('dialog', (dialog) => {
     events.dialogsDismissed++;

@@ -17,9 +17,9 @@ const CHECK_BUDGET_MS = 8_000;
 
 /**
  * The renderer of one capture: one browser, started on the first page that needs it (or the
- * browser `source` lends), a fresh context per page. A rendered page is saved as a snapshot: the DOM its scripts built, with the
- * scripts removed (they already ran; run again offline they would build the page twice or tear
- * it down). Its resources come from what the browser fetched.
+ * browser `source` lends), a tab per page in one context. A rendered page is saved as a snapshot:
+ * the DOM its scripts built, with the scripts removed (they already ran; run again offline they
+ * would build the page twice or tear it down). Its resources come from what the browser fetched.
  */
 export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'renderTimeoutMs'>, source?: BrowserSource): Renderer {
   const host = new BrowserHost({ userAgent: options.userAgent }, source);
@@ -49,7 +49,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
     const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onLoaded, wantsPicture });
     if (!turns) return run();
     // The result goes on at once, but the turn lasts until the page's picture is taken and its
-    // context closed: a picture is browser work too, and the next page's render would share the core.
+    // tab closed: a picture is browser work too, and the next page's render would share the core.
     return new Promise((resolve, reject) => {
       turns
         .add(

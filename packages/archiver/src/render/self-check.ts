@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CopyCheck } from '../capture/manifest.js';
 import type { CDPSession, Page } from 'playwright-core';
-import type { BrowserHost, BrowserLease } from './browser-host.js';
+import type { BrowserHost, PageLease } from './browser-host.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
 import { call, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
 import { pageText, PICTURE_HEIGHT, pictureSession, screenshot, type Picture } from './picture.js';
@@ -10,9 +10,9 @@ import { within } from './race.js';
 import { settle } from './settle.js';
 import { trace } from '../trace.js';
 
-/** A fresh context of the browser, every request to the network refused, with a blank page: where a copy is checked. */
+/** A blank tab of the capture's context, every request to the network refused: where a copy is checked. */
 export interface CheckPage {
-  lease: BrowserLease;
+  lease: PageLease;
   page: Page;
   session: Promise<CDPSession>;
   /** Requests that tried to reach the network (refused), and requests that failed (those included). */
@@ -23,16 +23,17 @@ export interface CheckPage {
 }
 
 /**
- * Opens a page to check a copy in. Opening one takes a good part of a check (a context and a
- * tab: about half a second on a loaded machine), so the renderer opens them early: while the page
+ * Opens a page to check a copy in. Opening one takes a good part of a check (a tab: a renderer
+ * process to start), so the renderer opens them early: while the page
  * to be checked settles, before its copies are written.
  */
 export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
-  const lease = await host.open();
+  const lease = await host.openPage();
+  const { page } = lease;
   try {
     const check = { lease, online: 0, failed: 0 };
     await Promise.all([
-      lease.context.route('**/*', (route) => {
+      page.route('**/*', (route) => {
         // Routing sees the copy's own files too: those load as a user's browser would load them.
         if (route.request().url().startsWith('file:')) return route.continue();
         check.online++;
@@ -40,9 +41,8 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
       }),
       // The DOM's last change is known from the start: a copy whose scripts do not run (a
       // snapshot) is quiet as soon as it is parsed, and waits for nothing more.
-      lease.context.addInitScript(call(MS_SINCE_MUTATION)),
+      page.addInitScript(call(MS_SINCE_MUTATION)),
     ]);
-    const page = await lease.context.newPage();
     const session = pictureSession(page);
     // A live copy's scripts may wait on its own files (a chunk a router loads) with the DOM still:
     // at a load of 20 or more, longer than the DOM's quiet time.
@@ -138,7 +138,7 @@ export async function checkCopy(
     return { browser: 'chromium', pixelDiff, ...scores };
   } finally {
     // Not waited for: the scores are known, and the capture goes on to write its ZIP meanwhile
-    // (closing a context took 15–650 ms). One that will not close still gets its browser killed.
+    // (closing a tab or context took 15–650 ms). One that will not close still gets its browser killed.
     void check.lease.close();
   }
 }
