@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../src/fetch/http-fetcher.js';
 import { parseOptions } from '../src/options.js';
@@ -18,6 +19,17 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Chromium's window of a tab. */
+async function windowOf(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  const { targetInfo } = await session.send('Target.getTargetInfo');
+  await session.detach();
+  const browser = await page.context().browser()!.newBrowserCDPSession();
+  const { windowId } = await browser.send('Browser.getWindowForTarget', { targetId: targetInfo.targetId });
+  await browser.detach();
+  return windowId;
 }
 
 describe('BrowserHost', () => {
@@ -54,8 +66,12 @@ describe('BrowserHost', () => {
   it("opens a capture's tabs in one context, and closes the windows they open", async () => {
     const host = new BrowserHost({ userAgent: BROWSER_UA });
     try {
-      const [one, two] = await Promise.all([host.openPage(), host.openPage()]);
+      const [one, two, three] = await Promise.all([host.openPage(), host.openPage(), host.openPage()]);
       expect(one.page.context()).toBe(two.page.context());
+      expect(three.page.context()).toBe(two.page.context());
+      // Each in a window of its own: Chromium draws only the front tab of a window.
+      expect(new Set(await Promise.all([one, two, three].map(({ page }) => windowOf(page)))).size).toBe(3);
+      await three.close();
       // A click is a user's gesture: its window gets past the popup blocker, and the host closes it.
       await one.page.setContent('<a href="about:blank" target="_blank">open</a>');
       const [popup] = await Promise.all([one.page.waitForEvent('popup'), one.page.click('a')]);
@@ -100,13 +116,13 @@ describe('BrowserHost on a browser another process runs', () => {
     const host = new BrowserHost({ userAgent: BROWSER_UA }, source);
     const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0 }));
     try {
-      const [one, two] = [await host.open(), await host.openPage()];
-      expect(held).toBe(2);
+      const [one, two, three] = [await host.open(), await host.openPage(), await host.openPage()];
+      expect(held).toBe(3);
       expect(two.page.context()).not.toBe(one.context);
+      expect(three.page.context()).toBe(two.page.context());
       // Started nothing of its own: no pid to watch.
       expect(host.usage()).toBeUndefined();
-      await one.close();
-      await two.close();
+      await Promise.all([one.close(), two.close(), three.close()]);
       expect(held).toBe(0);
       const rendered = await renderPage(site.url, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits() });
       expect(rendered.html).toContain('<div id="root">built</div>');

@@ -2,6 +2,7 @@ import { trace } from '../trace.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
 import { readTreeUsage, type TreeUsage } from '../process-tree.js';
+import { CaptureTabs } from './capture-tabs.js';
 import { checkExecutable, chromiumArguments, launchFailed } from './chromium-launch.js';
 import { spawnChromium, type ChromiumProcess } from './chromium-process.js';
 import { loadPlaywright } from './playwright.js';
@@ -53,7 +54,7 @@ interface RunningBrowser {
   pid: number | undefined;
   lost: AbortController;
   /** The context the host's tabs open in, made with the first. */
-  context: Promise<BrowserContext> | undefined;
+  tabs: Promise<CaptureTabs> | undefined;
   leases: number;
   timer: NodeJS.Timeout | undefined;
   peakPrivateBytes: number;
@@ -62,9 +63,9 @@ interface RunningBrowser {
 /**
  * One headless Chromium (Debian's, through playwright-core), started on the first render and
  * shared by renders. A host serves one capture: its renders and checks are tabs of one context
- * (service workers blocked, downloads refused, each tab routed by its user). A fresh context per
- * page cost the 25-page Docusaurus mirror's browser 27 s of CPU against 18.5 s for 25 tabs of one
- * (34 s against 20 s wall). Its process tree's memory is watched while renders
+ * (service workers blocked, downloads refused, each tab routed by its user, each in a window of
+ * its own: capture-tabs.ts). A fresh context per page cost the 25-page Docusaurus mirror's
+ * browser 27 s of CPU against 18.5 s for 25 tabs of one (34 s against 20 s wall). Its process tree's memory is watched while renders
  * run; a browser that grows past `maxMemoryBytes`, or that a context will not leave, is killed
  * and the next render starts a new one.
  *
@@ -95,7 +96,7 @@ export class BrowserHost {
   /** A new tab in the capture's context (made, as open() makes one, with the first tab). */
   async openPage(): Promise<PageLease> {
     const { value: page, lost, close } = await this.lend(
-      async (run) => (await this.captureContext(run)).newPage(),
+      async (run) => (await this.captureTabs(run)).open(),
       (page) => page.close(),
     );
     return { page, lost, close };
@@ -135,17 +136,10 @@ export class BrowserHost {
     });
   }
 
-  private captureContext(run: RunningBrowser): Promise<BrowserContext> {
-    run.context ??= this.newContext(run).then((context) => {
-      // A tab's routes do not cover the windows it opens: one that gets past the popup blocker is
-      // closed here (its requests meet the dead proxy meanwhile); the render counts its own.
-      context.on('page', (page) => {
-        void page.opener().then((opener) => opener && page.close()).catch(() => undefined);
-      });
-      return context;
-    });
-    run.context.catch(() => (run.context = undefined));
-    return run.context;
+  private captureTabs(run: RunningBrowser): Promise<CaptureTabs> {
+    run.tabs ??= this.newContext(run).then((context) => new CaptureTabs(run.browser, context));
+    run.tabs.catch(() => (run.tabs = undefined));
+    return run.tabs;
   }
 
   private async lease<T>(run: RunningBrowser, make: (run: RunningBrowser) => Promise<T>, end: (value: T) => Promise<void>, release: () => void): Promise<Lease & { value: T }> {
@@ -256,7 +250,7 @@ export class BrowserHost {
       process: spawned,
       pid: spawned?.pid,
       lost: new AbortController(),
-      context: undefined,
+      tabs: undefined,
       leases: 0,
       timer: undefined,
       peakPrivateBytes: 0,

@@ -1,0 +1,84 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+
+/**
+ * The tabs of one capture: one browser context, each tab in a window of its own. Tabs of one
+ * window are stacked, and Chromium draws only the front one: a render behind a check page
+ * scrolled two viewports in 1.2–3 s instead of 70 ms, and its picture waited as long. Playwright's
+ * newPage() opens a tab in the context's window, so from the second tab on the host asks Chromium
+ * for a new window itself (CDP `Target.createTarget` with `newWindow`), and Playwright adopts the
+ * page as it adopts a popup: the context's routes, scripts and viewport apply to it.
+ */
+export class CaptureTabs {
+  /** Chromium's id of the context, read from the first tab. */
+  private contextId: Promise<string> | undefined;
+  private session: Promise<CDPSession> | undefined;
+  /** Windows open one at a time: the next page the context reports without an opener is the one asked for. */
+  private opening: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly browser: Browser,
+    readonly context: BrowserContext,
+  ) {
+    // A tab's routes do not cover the windows it opens: one that gets past the popup blocker is
+    // closed here (its requests meet the dead proxy meanwhile); the render counts its own.
+    context.on('page', (page) => {
+      void page.opener().then((opener) => opener && page.close()).catch(() => undefined);
+    });
+  }
+
+  open(): Promise<Page> {
+    if (!this.contextId) {
+      const first = this.context.newPage();
+      this.contextId = first.then((page) => contextIdOf(this.context, page));
+      this.contextId.catch(() => (this.contextId = undefined));
+      return first;
+    }
+    const turn = this.opening.then(() => this.openWindow());
+    this.opening = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async openWindow(): Promise<Page> {
+    const browserContextId = await this.contextId!;
+    this.session ??= this.browser.newBrowserCDPSession();
+    const session = await this.session;
+    let stop!: () => void;
+    const adopted = new Promise<Page>((resolve, reject) => {
+      const onPage = (page: Page) => {
+        void page.opener().then((opener) => {
+          if (opener) return;
+          stop();
+          resolve(page);
+        }, () => undefined);
+      };
+      const onClose = () => {
+        stop();
+        reject(new Error('The browser context closed while a tab was opened.'));
+      };
+      stop = () => {
+        this.context.off('page', onPage);
+        this.context.off('close', onClose);
+      };
+      this.context.on('page', onPage);
+      this.context.once('close', onClose);
+    });
+    try {
+      await session.send('Target.createTarget', { url: 'about:blank', browserContextId, newWindow: true });
+    } catch (error) {
+      stop();
+      throw error;
+    }
+    return adopted;
+  }
+}
+
+async function contextIdOf(context: BrowserContext, page: Page): Promise<string> {
+  const session = await context.newCDPSession(page);
+  try {
+    const { targetInfo } = await session.send('Target.getTargetInfo');
+    if (!targetInfo.browserContextId) throw new Error('Chromium did not say which context its tab is in.');
+    return targetInfo.browserContextId;
+  } finally {
+    void session.detach().catch(() => undefined);
+  }
+}
