@@ -167,3 +167,39 @@ describe('renderPage', () => {
     }
   });
 });
+
+describe("a capture's render tabs", () => {
+  it('serve the next render once a render ended well, blank and answering nothing of the page before; a timed-out one is closed', async () => {
+    // Each page shows what this tab's sessionStorage held (a tab keeps it across its pages) and leaves its name there.
+    const shows = (name: string, more = '') =>
+      `<!doctype html><ul id="root"></ul><script>root.innerHTML = '<li>seen: ' + sessionStorage.getItem('seen') + '</li>'; sessionStorage.setItem('seen', '${name}'); ${more}</script>`;
+    const site = await serveFixture({
+      // Asks for /tick as it goes (when its tab goes blank): a request no render may see.
+      '/a': { body: shows('a', `addEventListener('pagehide', () => fetch('/tick', { keepalive: true }));`) },
+      '/b': { body: shows('b') },
+      '/hang': { body: shows('hang', 'while (true) {}') },
+      '/tick': { body: 'tick' },
+    });
+    sites.push(site);
+    const host = new BrowserHost({ userAgent: BROWSER_UA });
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA }));
+    const render = async (path: string, totalTimeoutMs = 20_000) => {
+      const result = await renderPage(`${site.origin}${path}`, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits({ totalTimeoutMs }) });
+      await result.closed;
+      return result;
+    };
+    try {
+      expect((await render('/a')).html).toContain('<li>seen: null</li>');
+      const second = await render('/b');
+      expect(second.html).toContain('<li>seen: a</li>');
+      expect(second.exchanges.map((exchange) => new URL(exchange.url).pathname)).toEqual(['/b']);
+      expect(site.hits.get('/tick')).toBeUndefined();
+      await expect(render('/hang', 3_000)).rejects.toMatchObject({ code: 'TIMEOUT' });
+      // The tab the endless loop held was closed: this render has a new one.
+      expect((await render('/b')).html).toContain('<li>seen: null</li>');
+    } finally {
+      await host.close();
+      await fetcher.close();
+    }
+  });
+});

@@ -33,9 +33,11 @@ export interface BrowserLease extends Lease {
   readonly context: BrowserContext;
 }
 
-/** A new tab in the host's one context: a render's, or a copy's check. */
+/** A tab in the host's one context: a render's, or a copy's check. */
 export interface PageLease extends Lease {
   readonly page: Page;
+  /** With `keep`, the tab goes blank and back to the capture for its next openPage() of the same kind. */
+  close(keep?: boolean): Promise<void>;
 }
 
 export interface BrowserUsage extends TreeUsage {
@@ -93,13 +95,25 @@ export class BrowserHost {
     return { context, lost, close };
   }
 
-  /** A new tab in the capture's context (made, as open() makes one, with the first tab). */
-  async openPage(): Promise<PageLease> {
+  /**
+   * A tab in the capture's context (made, as open() makes one, with the first tab): one given
+   * back to `kind` when there is one (see PageLease.close), else a new one.
+   */
+  async openPage(kind = 'tab'): Promise<PageLease> {
+    let keep = false;
+    let tabs: CaptureTabs | undefined;
     const { value: page, lost, close } = await this.lend(
-      async (run) => (await this.captureTabs(run)).open(),
-      (page) => page.close(),
+      async (run) => (tabs = await this.captureTabs(run)).open(kind),
+      (page) => (keep && !page.isClosed() ? tabs!.giveBack(kind, page, this.options.closeTimeoutMs) : page.close()),
     );
-    return { page, lost, close };
+    return {
+      page,
+      lost,
+      close: (reuse = false) => {
+        keep = reuse;
+        return close();
+      },
+    };
   }
 
   /** Lends what `make` makes in the running browser (in a slot of the source's, when lent one). */

@@ -14,6 +14,9 @@ export class CaptureTabs {
   private session: Promise<CDPSession> | undefined;
   /** Windows open one at a time: the next page the context reports without an opener is the one asked for. */
   private opening: Promise<unknown> = Promise.resolve();
+  /** Tabs given back, blank, by kind; and how many times each was lent. */
+  private readonly idle = new Map<string, Page[]>();
+  private readonly uses = new WeakMap<Page, number>();
 
   constructor(
     private readonly browser: Browser,
@@ -26,7 +29,32 @@ export class CaptureTabs {
     });
   }
 
-  open(): Promise<Page> {
+  /** A tab given back to `kind` (see giveBack), or a new one. */
+  async open(kind: string): Promise<Page> {
+    const page = this.take(kind) ?? (await this.openNew());
+    this.uses.set(page, (this.uses.get(page) ?? 0) + 1);
+    return page;
+  }
+
+  /**
+   * Takes a tab back for the next open(kind): blank (its page ended: timers, workers and requests
+   * with it), or closed when it would not go blank in time or has served MAX_USES times.
+   */
+  async giveBack(kind: string, page: Page, timeoutMs: number): Promise<void> {
+    const blank = (this.uses.get(page) ?? 0) < MAX_USES && (await page.goto('about:blank', { timeout: timeoutMs / 2 }).then(() => true, () => false));
+    if (!blank || page.isClosed()) return page.close().catch(() => undefined);
+    const idle = this.idle.get(kind) ?? [];
+    idle.push(page);
+    this.idle.set(kind, idle);
+  }
+
+  private take(kind: string): Page | undefined {
+    const idle = this.idle.get(kind) ?? [];
+    for (let page = idle.pop(); page; page = idle.pop()) if (!page.isClosed()) return page;
+    return undefined;
+  }
+
+  private openNew(): Promise<Page> {
     if (!this.contextId) {
       const first = this.context.newPage();
       this.contextId = first.then((page) => contextIdOf(this.context, page));
@@ -71,6 +99,9 @@ export class CaptureTabs {
     return adopted;
   }
 }
+
+/** Times a tab is lent at most: a renderer process that served a whole site may have grown with it. */
+const MAX_USES = 50;
 
 async function contextIdOf(context: BrowserContext, page: Page): Promise<string> {
   const session = await context.newCDPSession(page);

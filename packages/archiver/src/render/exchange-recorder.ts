@@ -1,4 +1,4 @@
-import type { Page, Request, Route, WebSocketRoute } from 'playwright-core';
+import type { Page, Request, Route, WebSocketRoute, Worker } from 'playwright-core';
 import { replayBodySha256 } from '../capture/replay-hash.js';
 import { ArchiveError, isArchiveError, type ArchiveErrorCode } from '../errors.js';
 import { ACCEPT } from '../fetch/accept.js';
@@ -65,13 +65,13 @@ export class ExchangeRecorder {
     return answer;
   }
 
-  /** Routes the requests and WebSockets of `page` (a blank tab, before it goes to the page) here. */
-  async attach(page: Page): Promise<void> {
+  /** The tab whose page is recorded: requests of other pages (popups) are refused. Its handlers call onRoute, onWebSocket and onWorker (render-tab.ts). */
+  attach(page: Page): void {
     this.page = page;
-    page.on('worker', (worker) => {
-      if (!this.finished) this.workers.push(unmarkWorker(worker.url()).url);
-    });
-    await Promise.all([page.route('**/*', (route) => this.onRoute(route)), page.routeWebSocket(/.*/, (socket) => this.onWebSocket(socket))]);
+  }
+
+  onWorker(worker: Worker): void {
+    if (!this.finished) this.workers.push(unmarkWorker(worker.url()).url);
   }
 
   /** From now on the main frame may not navigate away. */
@@ -89,7 +89,7 @@ export class ExchangeRecorder {
     return this.inflight > 0 ? 0 : now - this.lastActivity;
   }
 
-  private async onRoute(route: Route): Promise<void> {
+  async onRoute(route: Route): Promise<void> {
     this.inflight++;
     this.lastActivity = performance.now();
     try {
@@ -175,7 +175,7 @@ export class ExchangeRecorder {
     await this.fetchOnce(asked).catch(() => undefined);
   }
 
-  private onWebSocket(socket: WebSocketRoute): void {
+  onWebSocket(socket: WebSocketRoute): void {
     if (!this.finished) {
       this.block(getOf(socket.url(), 'websocket', undefined), 'live-stream', 'WebSockets are never opened.');
     }

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import { parsePageUrl } from '../page-url.js';
@@ -7,13 +7,13 @@ import type { BrowserHost, PageLease } from './browser-host.js';
 import type { BlockedRequest, RecordedExchange } from './exchange.js';
 import { ExchangeRecorder } from './exchange-recorder.js';
 import { linkVariants, PAGE_LINKS } from './link-variants.js';
-import { call, INLINE_CSSOM, RECORD_FONT_SOURCES, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
-import { pageText, pictureSession, screenshot, type Picture } from './picture.js';
+import { call, INLINE_CSSOM, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
+import { pageText, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
+import { RenderTab } from './render-tab.js';
 import { settle } from './settle.js';
-import { ROUTE_WORKERS } from './worker-routing.js';
 import { trace } from '../trace.js';
 
 export interface RenderDeps {
@@ -92,9 +92,12 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   const recorder = new ExchangeRecorder({ fetcher: deps.fetcher, signal: stop.signal, limits: deps.limits });
   // The browser starts while the page's own request is on its way. (Its failure, if the page's
   // request fails first, is nobody's to handle.)
-  const leasing = deps.host.openPage();
+  const leasing = deps.host.openPage('render');
   leasing.catch(() => undefined);
   let lease: PageLease | undefined;
+  let tab: RenderTab | undefined;
+  // A tab whose render ended well goes back to the capture for its next page.
+  let reusable = false;
   // The page's picture, taken after the result is out: the render's end waits for it.
   let picturing: Promise<unknown> | undefined;
   let ended!: () => void;
@@ -108,8 +111,10 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     lease = await stop.race(leasing);
     stop.follow(lease.lost);
     const browserAt = performance.now();
-    const run = await drive(lease.page, document.url, recorder, stop, deps, started);
+    tab = await stop.race(RenderTab.of(lease.page));
+    const run = await drive(tab, document.url, recorder, stop, deps, started);
     picturing = run.picture?.png;
+    reusable = true;
     const end = performance.now();
     return {
       url: pageUrl,
@@ -141,18 +146,21 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   } finally {
     // Requests the page makes from here on are refused unrecorded: the result is out.
     recorder.finish();
-    const end = async () => {
+    const end = async (pictured: boolean) => {
+      // Not after its cap, a crash or a lost browser: a page that holds its tab is not given another.
+      const keep = reusable && pictured && !stop.signal.aborted;
       stop.dispose();
+      tab?.release();
       try {
-        if (lease) await lease.close();
+        if (lease) await lease.close(keep);
         else void leasing.then((late) => late.close(), () => undefined);
       } finally {
         ended();
       }
     };
     // The picture still runs under the render's hard cap, in its tab.
-    if (picturing) void picturing.then(end, end).catch(() => undefined);
-    else await end();
+    if (picturing) void picturing.then(() => end(true), () => end(false)).catch(() => undefined);
+    else await end(true);
   }
 }
 
@@ -170,7 +178,7 @@ interface Run {
 }
 
 async function drive(
-  page: Page,
+  tab: RenderTab,
   documentUrl: string,
   recorder: ExchangeRecorder,
   stop: RenderStop,
@@ -178,28 +186,14 @@ async function drive(
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
-  // The tab is blank until it goes to the page: its init script and routes go in first, side by side.
-  await stop.race(Promise.all([page.addInitScript(RECORD_FONT_SOURCES + ROUTE_WORKERS), recorder.attach(page)]));
-  page.on('popup', (popup) => {
-    events.popupsClosed++;
-    void popup.close().catch(() => undefined);
-  });
-  page.on('dialog', (dialog) => {
-    events.dialogsDismissed++;
-    void dialog.dismiss().catch(() => undefined);
-  });
-  page.on('download', (download) => {
-    events.downloadsRefused++;
-    void download.cancel().catch(() => undefined);
-  });
-  page.on('crash', () => stop.fail(new ArchiveError('TOO_LARGE', 'The page crashed its browser tab (most often: it ran out of memory).')));
+  recorder.attach(tab.page);
+  tab.use({ recorder, stop, events });
 
   // Waiting on the page ends `snapshotReserveMs` before the cap, leaving time to read the DOM.
   const waitEnd = started + limits.totalTimeoutMs - limits.snapshotReserveMs;
   const left = () => waitEnd - performance.now();
   trace('render: tab open');
-  // Attached while the page loads; the picture needs it.
-  const session = pictureSession(page);
+  const { page, session } = tab;
   const loaded = await navigate(page, documentUrl, left, stop);
   trace('render: load event');
   recorder.loaded();
@@ -239,7 +233,7 @@ async function drive(
 }
 
 /** The page's text now, and its picture on its way (the result does not wait for it). */
-async function takePicture(page: Page, session: ReturnType<typeof pictureSession>, stop: RenderStop, signal: AbortSignal): Promise<Picture> {
+async function takePicture(page: Page, session: Promise<CDPSession>, stop: RenderStop, signal: AbortSignal): Promise<Picture> {
   const text = await stop.race(pageText(page));
   // Taken while the capture writes the copies and opens them (0.2–0.5 s it no longer waits). It
   // has time of its own, not what is left of the render's cap: it now shares the machine with
