@@ -66,13 +66,13 @@ interface RunningBrowser {
  * One headless Chromium (Debian's, through playwright-core), started on the first render and
  * shared by renders. A host serves one capture: its renders and checks are tabs of one context
  * (service workers blocked, downloads refused, each tab routed by its user, each in a window of
- * its own: capture-tabs.ts). A fresh context per page cost the 25-page Docusaurus mirror's
- * browser 27 s of CPU against 18.5 s for 25 tabs of one (34 s against 20 s wall). Its process tree's memory is watched while renders
- * run; a browser that grows past `maxMemoryBytes`, or that a context will not leave, is killed
- * and the next render starts a new one.
+ * its own: capture-tabs.ts), and a render's tab serves the capture's next render (render-tab.ts).
+ * Its process tree's memory is watched while renders run; a browser that grows past
+ * `maxMemoryBytes`, or that a tab or context will not leave, is killed and the next render
+ * starts a new one.
  *
- * Given a BrowserSource, the host starts nothing: each render takes a slot of the source's
- * browser and a fresh context in it over a connection of this host's. Its owner watches that
+ * Given a BrowserSource, the host starts nothing: each tab takes a slot of the source's browser,
+ * in the capture's context there over a connection of this host's. Its owner watches that
  * browser's memory; what this host would have killed, it disconnects from instead (the browser
  * server then closes the contexts of the connection).
  */
@@ -101,11 +101,14 @@ export class BrowserHost {
    */
   async openPage(kind = 'tab'): Promise<PageLease> {
     let keep = false;
-    let tabs: CaptureTabs | undefined;
-    const { value: page, lost, close } = await this.lend(
-      async (run) => (tabs = await this.captureTabs(run)).open(kind),
-      (page) => (keep && !page.isClosed() ? tabs!.giveBack(kind, page, this.options.closeTimeoutMs) : page.close()),
+    const { value, lost, close } = await this.lend(
+      async (run) => {
+        const tabs = await this.captureTabs(run);
+        return { tabs, page: await tabs.open(kind) };
+      },
+      ({ tabs, page }) => (keep ? tabs.giveBack(kind, page, this.options.closeTimeoutMs) : page.close()),
     );
+    const { page } = value;
     return {
       page,
       lost,

@@ -65,7 +65,10 @@ export class ExchangeRecorder {
     return answer;
   }
 
-  /** The tab whose page is recorded: requests of other pages (popups) are refused. Its handlers call onRoute, onWebSocket and onWorker (render-tab.ts). */
+  /**
+   * The tab whose page is recorded (requests of other pages, popups, are refused). The tab's
+   * handlers call onRoute, onWebSocket and onWorker (render-tab.ts).
+   */
   attach(page: Page): void {
     this.page = page;
   }

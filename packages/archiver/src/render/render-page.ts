@@ -12,7 +12,7 @@ import { pageText, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
-import { RenderTab } from './render-tab.js';
+import { RenderTab, type TabEvents } from './render-tab.js';
 import { settle } from './settle.js';
 import { trace } from '../trace.js';
 
@@ -31,14 +31,9 @@ export interface RenderDeps {
 }
 
 /** What the page did that the renderer stopped or answered on its behalf. */
-export interface RenderEvents {
-  dialogsDismissed: number;
-  /** Windows that opened despite the popup blocker, closed at once. */
-  popupsClosed: number;
+export interface RenderEvents extends TabEvents {
   /** Main-frame navigations away from the page after it loaded, aborted. */
   navigationsBlocked: number;
-  downloadsRefused: number;
-  scrollSteps: number;
 }
 
 /** Milliseconds. `navigation` runs to the load event, `settle` from there through scrolling to quiet. */
@@ -79,9 +74,9 @@ export interface RenderResult {
 }
 
 /**
- * Loads `url` in a new tab of the capture's browser context, lets its scripts build the page,
- * scrolls through it and reads the DOM. Every HTTP(S) request of the page is answered by `deps.fetcher` and
- * recorded; everything else is refused. Rejects with an ArchiveError: the page's own fetch
+ * Loads `url` in a tab of the capture's browser context, lets its scripts build the page,
+ * scrolls through it and reads the DOM. Every HTTP(S) request of the page is answered by
+ * `deps.fetcher` and recorded; everything else is refused. Rejects with an ArchiveError: the page's own fetch
  * failed (as a static capture would), TIMEOUT (the page held the browser past the cap),
  * TOO_LARGE (memory, DOM size, a crashed tab), ABORTED.
  */
@@ -174,7 +169,7 @@ interface Run {
   settled: boolean;
   loadedAt: number;
   settledAt: number;
-  events: Omit<RenderEvents, 'navigationsBlocked'>;
+  events: TabEvents;
 }
 
 async function drive(
@@ -186,7 +181,6 @@ async function drive(
   started: number,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
-  recorder.attach(tab.page);
   tab.use({ recorder, stop, events });
 
   // Waiting on the page ends `snapshotReserveMs` before the cap, leaving time to read the DOM.

@@ -6,9 +6,10 @@ import { pictureSession } from './picture.js';
 import type { RenderStop } from './render-stop.js';
 import { ROUTE_WORKERS } from './worker-routing.js';
 
-/** What a render counts of what its page did (RenderEvents, but for its navigations). */
+/** What a render counts of what its page did in its tab (RenderEvents adds the navigations its recorder refused). */
 export interface TabEvents {
   dialogsDismissed: number;
+  /** Windows that opened despite the popup blocker, closed at once. */
   popupsClosed: number;
   downloadsRefused: number;
   scrollSteps: number;
@@ -50,6 +51,7 @@ export class RenderTab {
 
   /** From now until `release()`, the tab's requests and events are `user`'s. */
   use(user: TabUser): void {
+    user.recorder.attach(this.page);
     this.user = user;
   }
 

@@ -23,9 +23,9 @@ export interface CheckPage {
 }
 
 /**
- * Opens a page to check a copy in. Opening one takes a good part of a check (a tab: a renderer
- * process to start), so the renderer opens them early: while the page
- * to be checked settles, before its copies are written.
+ * Opens a page to check a copy in. Opening one takes a good part of a check (a window and a
+ * renderer process to start), so the renderer opens them early: while the page to be checked
+ * settles, before its copies are written.
  */
 export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
   const lease = await host.openPage();
