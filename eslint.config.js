@@ -26,7 +26,7 @@ const restrict = (files, ...patterns) => ({ files, rules: { 'no-restricted-impor
 export default tseslint.config(
   {
     ignores: [
-      ...['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', '.bench/**', 'data/**'],
+      ...['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', '.bench/**', 'data/**', '.tmp/**'],
       // The render fixtures: framework apps and their builds (fixtures/render/build.sh), not our code.
       'fixtures/render/**',
     ],

@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../src/fetch/http-fetcher.js';
 import { parseOptions } from '../src/options.js';
 import { BrowserHost, launchBrowserServer, parseRenderLimits, renderPage, type BrowserSource } from '../src/render/index.js';
+import { checkCopy, openCheckPage } from '../src/render/self-check.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { BROWSER_UA, FETCHER_UA } from './support/render-site.js';
 
@@ -200,6 +205,43 @@ describe("a capture's render tabs", () => {
     } finally {
       await host.close();
       await fetcher.close();
+    }
+  });
+});
+
+describe("a capture's check tabs", () => {
+  it('check copy after copy in one tab, each counting its own requests; a copy that spins gets its tab closed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sitezip-check-tabs-'));
+    // Each copy shows what this tab's sessionStorage held (a tab keeps it across its pages).
+    const shows = (name: string, more = '') =>
+      `<!doctype html><p id="seen"></p><script>seen.textContent = 'seen: ' + sessionStorage.getItem('seen'); sessionStorage.setItem('seen', '${name}'); ${more}</script>`;
+    // Asks the network once loaded, and again as it goes (when its tab goes blank): the second is no copy's.
+    await writeFile(join(dir, 'a.html'), shows('a', `fetch('http://192.0.2.1/now').catch(() => {}); addEventListener('pagehide', () => navigator.sendBeacon('http://192.0.2.1/gone'));`));
+    await writeFile(join(dir, 'b.html'), shows('b'));
+    await writeFile(join(dir, 'spin.html'), shows('spin', 'setTimeout(() => { for (;;) {} }, 50);'));
+    const host = new BrowserHost({ userAgent: BROWSER_UA });
+    const signal = new AbortController().signal;
+    const png = Promise.resolve(PNG.sync.write(new PNG({ width: 8, height: 8 })));
+    const check = async (file: string, text: string, budgetMs = 8_000) => {
+      const opened = await openCheckPage(host);
+      return { page: opened.tab.page, result: checkCopy(opened, join(dir, file), { text, png }, budgetMs, signal) };
+    };
+    try {
+      const a = await check('a.html', 'seen: null');
+      expect(await a.result).toMatchObject({ textMatch: 1, onlineRequests: 1, failedRequests: 1 });
+      const b = await check('b.html', 'seen: a');
+      expect(b.page).toBe(a.page);
+      expect(await b.result).toMatchObject({ textMatch: 1, onlineRequests: 0, failedRequests: 0 });
+      const spin = await check('spin.html', 'seen: b', 1_000);
+      expect(spin.page).toBe(a.page);
+      await expect(spin.result).rejects.toThrow(/did not answer/);
+      // The tab the endless loop held was closed: this check has a new one.
+      const after = await check('b.html', 'seen: null');
+      expect(after.page).not.toBe(a.page);
+      expect(await after.result).toMatchObject({ textMatch: 1, onlineRequests: 0, failedRequests: 0 });
+    } finally {
+      await host.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

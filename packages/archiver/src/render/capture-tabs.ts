@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { trace } from '../trace.js';
 
 /**
  * The tabs of one capture: one browser context, each tab in a window of its own. Tabs of one
@@ -17,6 +18,8 @@ export class CaptureTabs {
   /** Tabs given back, blank, by kind; and how many times each was lent. */
   private readonly idle = new Map<string, Page[]>();
   private readonly uses = new WeakMap<Page, number>();
+  /** Tabs on their way back (going blank), by kind. */
+  private readonly returning = new Map<string, Set<Promise<void>>>();
 
   constructor(
     private readonly browser: Browser,
@@ -29,9 +32,15 @@ export class CaptureTabs {
     });
   }
 
-  /** A tab given back to `kind` (see giveBack), or a new one. */
+  /**
+   * A tab given back to `kind` (see giveBack), or a new one. One on its way back is waited for:
+   * going blank takes tens of ms, a new window hundreds (and ~0.6 s of the browser's CPU), and a
+   * capture's checks and renders ask for their next tab the moment the last one is given back.
+   */
   async open(kind: string): Promise<Page> {
-    const page = this.take(kind) ?? (await this.openNew());
+    let page = this.take(kind);
+    for (let returning = this.returning.get(kind); !page && returning?.size; page = this.take(kind)) await Promise.race(returning);
+    page ??= await this.openNew();
     this.uses.set(page, (this.uses.get(page) ?? 0) + 1);
     return page;
   }
@@ -40,7 +49,15 @@ export class CaptureTabs {
    * Takes a tab back for the next open(kind): blank (its page ended: timers, workers and requests
    * with it), or closed when it would not go blank in time or has served MAX_USES times.
    */
-  async giveBack(kind: string, page: Page, timeoutMs: number): Promise<void> {
+  giveBack(kind: string, page: Page, timeoutMs: number): Promise<void> {
+    const returning = this.returning.get(kind) ?? new Set();
+    this.returning.set(kind, returning);
+    const back = this.blank(kind, page, timeoutMs);
+    returning.add(back);
+    return back.finally(() => returning.delete(back));
+  }
+
+  private async blank(kind: string, page: Page, timeoutMs: number): Promise<void> {
     const blank = (this.uses.get(page) ?? 0) < MAX_USES && (await page.goto('about:blank', { timeout: timeoutMs / 2 }).then(() => true, () => false));
     if (!blank || page.isClosed()) return page.close().catch(() => undefined);
     const idle = this.idle.get(kind) ?? [];
@@ -55,6 +72,7 @@ export class CaptureTabs {
   }
 
   private openNew(): Promise<Page> {
+    trace('browser: new tab');
     if (!this.contextId) {
       const first = this.context.newPage();
       this.contextId = first.then((page) => contextIdOf(this.context, page));

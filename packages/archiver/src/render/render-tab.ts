@@ -5,6 +5,7 @@ import { RECORD_FONT_SOURCES } from './in-page.js';
 import { pictureSession } from './picture.js';
 import type { RenderStop } from './render-stop.js';
 import { ROUTE_WORKERS } from './worker-routing.js';
+import { setUpOnce } from './set-up-once.js';
 
 /** What a render counts of what its page did in its tab (RenderEvents adds the navigations its recorder refused). */
 export interface TabEvents {
@@ -38,15 +39,11 @@ export class RenderTab {
   }
 
   /** The tab of `page`, set up on its first render. */
-  static async of(page: Page): Promise<RenderTab> {
-    let tab = TABS.get(page);
-    if (!tab) {
-      const made = new RenderTab(page);
-      tab = made.setUp().then(() => made);
-      TABS.set(page, tab);
-      tab.catch(() => TABS.delete(page));
-    }
-    return tab;
+  static of(page: Page): Promise<RenderTab> {
+    return setUpOnce(TABS, page, () => {
+      const tab = new RenderTab(page);
+      return tab.setUp().then(() => tab);
+    });
   }
 
   /** From now until `release()`, the tab's requests and events are `user`'s. */

@@ -1,72 +1,34 @@
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CopyCheck } from '../capture/manifest.js';
-import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserHost, PageLease } from './browser-host.js';
+import { CheckTab, type CopyRequests } from './check-tab.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
-import { call, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
-import { pageText, PICTURE_HEIGHT, pictureSession, screenshot, type Picture } from './picture.js';
+import { call, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
+import { pageText, PICTURE_HEIGHT, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
 import { trace } from '../trace.js';
 
-/** A blank tab of the capture's context, every request to the network refused: where a copy is checked. */
+/** A check tab of the capture's context (check-tab.ts), lent for one copy: where a copy is checked. */
 export interface CheckPage {
   lease: PageLease;
-  page: Page;
-  session: Promise<CDPSession>;
-  /** Requests that tried to reach the network (refused), and requests that failed (those included). */
-  online: number;
-  failed: number;
-  /** How long no request of the copy has been in flight (0 while one is). */
-  quietForMs(): number;
+  tab: CheckTab;
+  /** What the copy checked in it requests. */
+  requests: CopyRequests;
 }
 
 /**
- * Opens a page to check a copy in. Opening one takes a good part of a check (a window and a
- * renderer process to start), so the renderer opens them early: while the page to be checked
- * settles, before its copies are written.
+ * Opens a page to check a copy in: a capture's check tab given back by an earlier check, or a
+ * new one. Opening one takes a good part of a check (a window and a renderer process to start),
+ * so the renderer opens them early: while the page to be checked settles, before its copies are written.
  */
 export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
-  const lease = await host.openPage();
-  const { page } = lease;
+  const lease = await host.openPage('check');
   try {
-    const check = { lease, online: 0, failed: 0 };
-    await Promise.all([
-      page.route('**/*', (route) => {
-        // Routing sees the copy's own files too: those load as a user's browser would load them.
-        if (route.request().url().startsWith('file:')) return route.continue();
-        check.online++;
-        return route.abort('internetdisconnected');
-      }),
-      // The DOM's last change is known from the start: a copy whose scripts do not run (a
-      // snapshot) is quiet as soon as it is parsed, and waits for nothing more.
-      page.addInitScript(call(MS_SINCE_MUTATION)),
-    ]);
-    const session = pictureSession(page);
-    // A live copy's scripts may wait on its own files (a chunk a router loads) with the DOM still:
-    // at a load of 20 or more, longer than the DOM's quiet time.
-    let inFlight = 0;
-    let lastRequest = performance.now();
-    const ended = () => {
-      inFlight = Math.max(0, inFlight - 1);
-      lastRequest = performance.now();
-    };
-    page.on('request', () => {
-      inFlight++;
-      lastRequest = performance.now();
-    });
-    page.on('requestfinished', ended);
+    const tab = await CheckTab.of(lease.page);
     trace('check: page open');
-    // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused above.
-    page.on('requestfailed', (request) => {
-      check.failed++;
-      ended();
-      trace(`check: failed ${request.url().slice(0, 200)} (${request.failure()?.errorText ?? 'failed'})`);
-    });
-    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
-    const quietForMs = () => (inFlight > 0 ? 0 : performance.now() - lastRequest);
-    return Object.assign(check, { page, session, quietForMs });
+    return { lease, tab, requests: tab.use() };
   } catch (error) {
     await lease.close();
     throw error;
@@ -84,20 +46,23 @@ const SCROLL_AS_ORIGINAL = `async (steps) => {
   (${RESTART_QUIET_IF_SCRIPTED})();
 }`;
 
+/** How long a copy's page may take to answer past the check's budget. */
+const ANSWER_MS = 2_000;
+
 /** A copy's picture is not part of its budget (one took 0.1–0.6 s at load 23, seconds at 40). */
 const PICTURE_TIMEOUT_MS = 30_000;
 
 async function picture(check: CheckPage, name: string, signal: AbortSignal): Promise<Buffer> {
   // Bounded as page.screenshot's default timeout bounded it: a copy whose scripts spin blocks it.
-  const shot = await within(screenshot(check.page, check.session), PICTURE_TIMEOUT_MS, signal);
+  const shot = await within(screenshot(check.tab.page, check.tab.session), PICTURE_TIMEOUT_MS, signal);
   if (!shot.done) throw new Error(`The copy ${name} could not be pictured in time.`);
   trace(`check: ${name} pictured`);
   return shot.value;
 }
 
 /**
- * Opens the saved copy `file` from file:// in `check` (a page of its own, see openCheckPage;
- * closed here), waits for it to load and go quiet, and compares it with `original`. `budgetMs`
+ * Opens the saved copy `file` from file:// in `check` (see openCheckPage; given back or closed
+ * here), waits for it to load and go quiet, and compares it with `original`. `budgetMs`
  * bounds the waiting; a copy that never loads is pictured as it is then.
  */
 export async function checkCopy(
@@ -108,7 +73,11 @@ export async function checkCopy(
   signal: AbortSignal,
   required?: { textMatch: number },
 ): Promise<CopyCheck> {
-  const { page } = check;
+  const { requests, tab } = check;
+  const { page } = tab;
+  // A check that ended (the copy pictured, or refused before) gives its tab back for the next copy;
+  // one that threw (a copy that spins, a browser that died) closes it.
+  let ended = false;
   try {
     const name = basename(file);
     trace(`check: ${name} start`);
@@ -117,28 +86,39 @@ export async function checkCopy(
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
     trace(`check: ${name} loaded`);
     await within(page.evaluate(call(SCROLL_AS_ORIGINAL, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
-    await settle(page, check, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
+    await settle(page, requests, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
     trace(`check: ${name} quiet`);
-    const text = await pageText(page);
-    const scores = { textMatch: textMatch(original.text, text), failedRequests: check.failed, onlineRequests: check.online };
-    if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) return { browser: 'chromium', ...scores };
+    // Bounded: a copy whose scripts spin (some spin only offline) would hold the check for ever.
+    const read = async () => {
+      const read = await within(pageText(page), left() + ANSWER_MS, signal);
+      if (!read.done) throw new Error(`The copy ${name} did not answer: its scripts keep its page busy.`);
+      return read.value;
+    };
+    const text = await read();
+    const scores = { textMatch: textMatch(original.text, text), failedRequests: requests.failed, onlineRequests: requests.online };
+    if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) {
+      ended = true;
+      return { browser: 'chromium', ...scores };
+    }
     let png = await picture(check, name, signal);
     // A copy whose text changed while it was pictured was still being built by its scripts (a
     // chunk after hydration, then React's commit: at a load of 20 or more, after 300 ms of a
     // still DOM): it gets its quiet again and is pictured again, once, so that text and pixels
     // are of one moment.
-    const after = await pageText(page);
+    const after = await read();
     if (after !== text) {
-      await settle(page, check, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
+      await settle(page, requests, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
       png = await picture(check, name, signal);
-      scores.textMatch = textMatch(original.text, await pageText(page));
+      scores.textMatch = textMatch(original.text, await read());
     }
     const pixelDiff = pixelDiffPercent(await original.png, png);
     trace(`check: ${name} compared`);
+    ended = true;
     return { browser: 'chromium', pixelDiff, ...scores };
   } finally {
     // Not waited for: the scores are known, and the capture goes on to write its ZIP meanwhile
-    // (closing a tab or context took 15–650 ms). One that will not close still gets its browser killed.
-    void check.lease.close();
+    // (closing a tab took 15–650 ms). One that will not close still gets its browser killed.
+    tab.release();
+    void check.lease.close(ended);
   }
 }

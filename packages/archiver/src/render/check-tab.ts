@@ -1,0 +1,99 @@
+import type { CDPSession, Page, Request } from 'playwright-core';
+import { call, MS_SINCE_MUTATION } from './in-page.js';
+import { pictureSession } from './picture.js';
+import { trace } from '../trace.js';
+import { setUpOnce } from './set-up-once.js';
+
+/** What one copy opened in a check tab asked for: its own files, and what it tried to reach online. */
+export class CopyRequests {
+  /** Requests that tried to reach the network (refused). */
+  online = 0;
+  /** Requests that failed, those refused included. */
+  failed = 0;
+  private inFlight = 0;
+  private lastRequest = performance.now();
+  /** The copy's requests: one of the tab's previous copy that ends late is not this copy's. */
+  private readonly mine = new WeakSet<Request>();
+
+  started(request: Request): void {
+    this.mine.add(request);
+    this.inFlight++;
+    this.lastRequest = performance.now();
+  }
+
+  /** False for a request this copy did not make. */
+  ended(request: Request): boolean {
+    if (!this.mine.has(request)) return false;
+    this.mine.delete(request);
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.lastRequest = performance.now();
+    return true;
+  }
+
+  /** How long no request of the copy has been in flight (0 while one is). */
+  quietForMs(): number {
+    return this.inFlight > 0 ? 0 : performance.now() - this.lastRequest;
+  }
+}
+
+/**
+ * A tab copies are checked in, one copy after another: every request to the network refused
+ * and counted, the DOM's last change known from the start. Its routes and listeners go in once
+ * (opening a window and setting it up was ~0.6 s of the browser's CPU, and a site's capture
+ * checks up to ten pages, two copies each); they count for the copy checked now.
+ */
+export class CheckTab {
+  private copy: CopyRequests | undefined;
+  /** For the copy's picture (attaching is a round trip: once per tab). */
+  readonly session: Promise<CDPSession>;
+
+  private constructor(readonly page: Page) {
+    this.session = pictureSession(page);
+  }
+
+  /** The check tab of `page`, set up on first use. */
+  static of(page: Page): Promise<CheckTab> {
+    return setUpOnce(TABS, page, () => {
+      const tab = new CheckTab(page);
+      return tab.setUp().then(() => tab);
+    });
+  }
+
+  /** From now until `release()`, what the tab's page requests is counted for a new copy. */
+  use(): CopyRequests {
+    this.copy = new CopyRequests();
+    return this.copy;
+  }
+
+  release(): void {
+    this.copy = undefined;
+  }
+
+  private async setUp(): Promise<void> {
+    const { page } = this;
+    // A live copy's scripts may wait on its own files (a chunk a router loads) with the DOM still:
+    // at a load of 20 or more, longer than the DOM's quiet time.
+    page.on('request', (request) => this.copy?.started(request));
+    page.on('requestfinished', (request) => this.copy?.ended(request));
+    // Missing files, requests the copy's CSP stopped (an address built at run time), and those refused below.
+    page.on('requestfailed', (request) => {
+      const copy = this.copy;
+      if (!copy?.ended(request)) return;
+      copy.failed++;
+      trace(`check: failed ${request.url().slice(0, 200)} (${request.failure()?.errorText ?? 'failed'})`);
+    });
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+    await Promise.all([
+      page.route('**/*', (route) => {
+        // Routing sees the copy's own files too: those load as a user's browser would load them.
+        if (route.request().url().startsWith('file:')) return route.continue();
+        if (this.copy) this.copy.online++;
+        return route.abort('internetdisconnected');
+      }),
+      // A copy whose scripts do not run (a snapshot) is quiet as soon as it is parsed, and waits for nothing more.
+      page.addInitScript(call(MS_SINCE_MUTATION)),
+    ]);
+  }
+}
+
+const TABS = new WeakMap<Page, Promise<CheckTab>>();
