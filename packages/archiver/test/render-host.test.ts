@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../src/fetch/http-fetcher.js';
 import { parseOptions } from '../src/options.js';
 import { BrowserHost, launchBrowserServer, parseRenderLimits, renderPage, type BrowserSource } from '../src/render/index.js';
+import { CaptureTabs } from '../src/render/capture-tabs.js';
 import { checkCopy, openCheckPage } from '../src/render/self-check.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { BROWSER_UA, FETCHER_UA } from './support/render-site.js';
@@ -107,6 +108,39 @@ describe('BrowserHost', () => {
   });
 });
 
+describe("a capture's tabs when its browser goes", () => {
+  it('a window asked for as the context closes fails that open() alone, nothing left unhandled', async () => {
+    const host = new BrowserHost({ userAgent: BROWSER_UA });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { context } = await host.open();
+      const browser = context.browser()!;
+      // The context closes (as when a page's memory gets its browser killed) just as the window is asked for.
+      const session = browser.newBrowserCDPSession.bind(browser);
+      browser.newBrowserCDPSession = async () => {
+        const opened = await session();
+        const send = opened.send.bind(opened);
+        opened.send = (async (method: string, params?: object) => {
+          if (method === 'Target.createTarget') await context.close();
+          return send(method as never, params as never);
+        }) as typeof opened.send;
+        return opened;
+      };
+      const tabs = new CaptureTabs(browser, context);
+      await tabs.open('tab');
+      await expect(tabs.open('tab')).rejects.toThrow();
+      // Rejections nobody handled are reported on a later turn of the event loop.
+      await new Promise(setImmediate);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await host.close();
+    }
+  });
+});
+
 describe('BrowserHost on a browser another process runs', () => {
   it('renders in it, a slot held while a context or tab is open; closing the host leaves that browser running', async () => {
     const server = await launchBrowserServer({});
@@ -167,6 +201,39 @@ describe('renderPage', () => {
       expect(missing.status).toBe(404);
       await expect(renderPage('ftp://example.com/', { ...deps, signal: new AbortController().signal })).rejects.toMatchObject({ code: 'INVALID_URL' });
     } finally {
+      await host.close();
+      await fetcher.close();
+    }
+  });
+});
+
+describe('a render of a page that asks for much at once', () => {
+  it('says nothing on stderr: each request in flight listens on the render\'s end, and Node warned past 10', async () => {
+    // Held until 8 arrived (the fetcher's connections to a host): the other 12 wait their turn meanwhile.
+    const held: (() => void)[] = [];
+    let arrived = 0;
+    const site = await serveFixture({
+      '/': { body: `<!doctype html><div id="root"></div><script>Promise.all(Array.from({ length: 20 }, (_, i) => fetch('/part?' + i).then((r) => r.text()))).then((parts) => { root.textContent = parts.length + ' parts'; });</script>` },
+      '/part': {
+        handle: (_request, response) => {
+          held.push(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('part'));
+          if (++arrived >= 8) for (const answer of held.splice(0)) answer();
+        },
+      },
+    });
+    sites.push(site);
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const host = new BrowserHost({ userAgent: BROWSER_UA });
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA }));
+    try {
+      const result = await renderPage(`${site.origin}/`, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits({ totalTimeoutMs: 20_000 }) });
+      await result.closed;
+      expect(result.html).toContain('20 parts');
+      expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
       await host.close();
       await fetcher.close();
     }

@@ -108,6 +108,8 @@ export class CaptureTabs {
       this.context.on('page', onPage);
       this.context.once('close', onClose);
     });
+    // Handled from now on: the context can close (its browser killed) while the window is asked for.
+    adopted.catch(() => undefined);
     try {
       await session.send('Target.createTarget', { url: 'about:blank', browserContextId, newWindow: true });
     } catch (error) {

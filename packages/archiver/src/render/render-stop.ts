@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { ArchiveError } from '../errors.js';
 import { raceSignal } from './race.js';
 
@@ -13,6 +14,8 @@ export class RenderStop {
   private readonly unfollow: (() => void)[] = [];
 
   constructor(caller: AbortSignal, totalMs: number, pageUrl: string) {
+    // Every request of the page in flight listens on it (Node warned of a leak past 10 on stderr).
+    setMaxListeners(0, this.signal);
     const seconds = Math.round(totalMs / 100) / 10;
     this.timer = setTimeout(
       () => this.fail(new ArchiveError('TIMEOUT', `Rendering ${pageUrl} did not finish within ${seconds} s (timeout).`)),
