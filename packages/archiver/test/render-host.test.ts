@@ -207,6 +207,33 @@ describe('renderPage', () => {
   });
 });
 
+describe('a render of a page with a request that never ends', () => {
+  it('takes the page once the rest of it is quiet: a stalled script or image holds its load event for ever', async () => {
+    const never = { handle: () => undefined };
+    const site = await serveFixture({
+      '/': { body: `<!doctype html><div id="root"></div><script>root.textContent = 'built, the tracker still loading';</script><script async src="/never.js"></script><img src="/never.png">` },
+      '/never.js': never,
+      '/never.png': never,
+    });
+    sites.push(site);
+    const host = new BrowserHost({ userAgent: BROWSER_UA });
+    // Its requests outlast the render: the fetcher does not give up on them first.
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA, requestTimeoutMs: 120_000, resourceTimeoutMs: 120_000 }));
+    try {
+      const limits = parseRenderLimits({ totalTimeoutMs: 30_000, stalledRequestMs: 1_000 });
+      const result = await renderPage(`${site.origin}/`, { fetcher, host, signal: new AbortController().signal, limits });
+      await result.closed;
+      expect(result.html).toContain('built, the tracker still loading');
+      // Waiting for the load event would have lasted until the render's cap and not settled.
+      expect({ loaded: result.loaded, settled: result.settled }).toEqual({ loaded: true, settled: true });
+      expect(site.hits.get('/never.js')).toBe(1);
+    } finally {
+      await host.close();
+      await fetcher.close();
+    }
+  });
+});
+
 describe('a render of a page that asks for much at once', () => {
   it('says nothing on stderr: each request in flight listens on the render\'s end, and Node warned past 10', async () => {
     // Held until 8 arrived (the fetcher's connections to a host): the other 12 wait their turn meanwhile.

@@ -46,7 +46,8 @@ export class ExchangeRecorder {
   private afterLoad = false;
   private finished = false;
   private bytes = 0;
-  private inflight = 0;
+  /** When each request in flight was asked for. */
+  private readonly inFlight = new Set<{ at: number }>();
   private lastActivity = performance.now();
 
   constructor(private readonly deps: { fetcher: Fetcher; signal: AbortSignal; limits: RenderLimits }) {}
@@ -87,20 +88,30 @@ export class ExchangeRecorder {
     this.finished = true;
   }
 
-  /** How long no request has been in flight (0 while one is). */
+  /**
+   * How long no request has been in flight (0 while one is), not counting requests in flight for
+   * `stalledRequestMs` or more: such a request counts as ended from then on.
+   */
   quietForMs(now = performance.now()): number {
-    return this.inflight > 0 ? 0 : now - this.lastActivity;
+    let since = this.lastActivity;
+    for (const { at } of this.inFlight) {
+      const stalled = at + this.deps.limits.stalledRequestMs;
+      if (stalled > now) return 0;
+      since = Math.max(since, stalled);
+    }
+    return now - since;
   }
 
   async onRoute(route: Route): Promise<void> {
-    this.inflight++;
-    this.lastActivity = performance.now();
+    const request = { at: performance.now() };
+    this.inFlight.add(request);
+    this.lastActivity = request.at;
     try {
       await this.answer(route);
     } catch {
       // The page, its frame or the context went away while this was answered.
     } finally {
-      this.inflight--;
+      this.inFlight.delete(request);
       this.lastActivity = performance.now();
     }
   }

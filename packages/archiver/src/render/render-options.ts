@@ -39,6 +39,11 @@ export const renderLimitsSchema = z.object({
   settleTimeoutMs: z._default(z.int().check(z.positive()), 5_000),
   /** Settled: no request in flight and no DOM mutation for this long. */
   quietMs: z._default(z.int().check(z.minimum(50)), 500),
+  /**
+   * A request in flight this long no longer holds the page's load or quiet (a tracker that never
+   * answers, a long poll, a stream): the page is taken once the rest of it is quiet.
+   */
+  stalledRequestMs: z._default(z.int().check(z.minimum(100)), 5_000),
   /** Viewport-high scroll steps at most (infinite-scroll pages grow forever). */
   maxScrollSteps: z._default(z.int().check(z.minimum(0), z.maximum(1_000)), 30),
   /** Distinct requests answered at most; later ones are refused. */

@@ -13,7 +13,7 @@ import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
 import { RenderTab, type TabEvents } from './render-tab.js';
-import { settle } from './settle.js';
+import { settle, type Network } from './settle.js';
 import { trace } from '../trace.js';
 
 export interface RenderDeps {
@@ -188,8 +188,8 @@ async function drive(
   const left = () => waitEnd - performance.now();
   trace('render: tab open');
   const { page, session } = tab;
-  const loaded = await navigate(page, documentUrl, left, stop);
-  trace('render: load event');
+  const loaded = await navigate(page, documentUrl, left, stop, recorder, limits.quietMs);
+  trace(loaded ? 'render: loaded' : 'render: not loaded in time');
   recorder.loaded();
   onLoaded?.();
   const loadedAt = performance.now();
@@ -253,18 +253,39 @@ async function askForLinks(page: Page, recorder: ExchangeRecorder): Promise<void
   await Promise.all(variants.map(({ url, like }) => recorder.askLike(url, like)));
 }
 
-/** Goes to the page and waits for its load event while `left()` ms remain; false when it did not come. */
-async function navigate(page: Page, url: string, left: () => number, stop: RenderStop): Promise<boolean> {
+/**
+ * Goes to the page and waits, while `left()` ms remain, for its load event or for the page to be
+ * quiet but for stalled requests (an image or script that never answers holds the load event for
+ * ever, and the page is all there otherwise). False when neither came.
+ */
+async function navigate(page: Page, url: string, left: () => number, stop: RenderStop, network: Network, quietMs: number): Promise<boolean> {
   try {
-    const outcome = await within(page.goto(url, { waitUntil: 'load', timeout: 0 }), left(), stop.signal);
-    return outcome.done;
+    const parsed = await within(page.goto(url, { waitUntil: 'domcontentloaded', timeout: 0 }), left(), stop.signal);
+    if (!parsed.done) return false;
   } catch (error) {
     if (stop.signal.aborted) throw stop.signal.reason;
     // A script that navigates before the load event interrupts goto; the page that follows counts.
     if (!/^https?:/.test(page.url())) {
       throw new ArchiveError('NETWORK', `The browser could not load ${url}: ${String((error as Error).message).split('\n')[0]}`, { cause: error });
     }
-    const outcome = await within(page.waitForLoadState('load', { timeout: 0 }), left(), stop.signal);
-    return outcome.done;
+    const parsed = await within(page.waitForLoadState('domcontentloaded', { timeout: 0 }), left(), stop.signal);
+    if (!parsed.done) return false;
+  }
+  return loadedOrQuiet(page, network, quietMs, left(), stop.signal);
+}
+
+/** The load event, or the page quiet (settle.ts) with only stalled requests in flight; false when `budgetMs` passed first. */
+async function loadedOrQuiet(page: Page, network: Network, quietMs: number, budgetMs: number, signal: AbortSignal): Promise<boolean> {
+  const waiting = new AbortController();
+  const stopWaiting = () => waiting.abort(signal.reason);
+  signal.addEventListener('abort', stopWaiting, { once: true });
+  try {
+    const load = page.waitForLoadState('load', { timeout: 0 }).then(() => true);
+    const quiet = settle(page, network, { quietMs, budgetMs }, waiting.signal);
+    const outcome = await within(Promise.race([load, quiet]), budgetMs, signal);
+    return outcome.done && outcome.value;
+  } finally {
+    signal.removeEventListener('abort', stopWaiting);
+    waiting.abort(new Error('The page loaded.'));
   }
 }

@@ -3,6 +3,11 @@ import type { Page } from 'playwright-core';
 import { call, MS_SINCE_MUTATION } from './in-page.js';
 import { raceSignal, within } from './race.js';
 
+/** What says how long no request of the page has been in flight. */
+export interface Network {
+  quietForMs(): number;
+}
+
 /**
  * Waits until the page is quiet: no request in flight and no DOM mutation for `quietMs`, both
  * at once. Gives up after `budgetMs` (false: a page that animates for ever is taken as it is);
@@ -10,7 +15,7 @@ import { raceSignal, within } from './race.js';
  */
 export async function settle(
   page: Page,
-  network: { quietForMs(): number },
+  network: Network,
   options: { quietMs: number; budgetMs: number },
   signal: AbortSignal,
 ): Promise<boolean> {
