@@ -18,5 +18,9 @@ export const encodingSite: Record<string, FixtureRoute> = {
   },
   '/a.css': { type: 'text/css', body: Buffer.concat([ascii('@charset "windows-1251";\np::after{content:"'), CP1251_PRIVET, ascii('"}')]) },
   '/b.css': { type: 'text/css', body: Buffer.concat([ascii('p::before{content:"'), CP1251_PRIVET, ascii('"}')]) },
+  // Scripts without a charset of their own are read in their page's encoding; d.js says UTF-8.
+  '/cp1251-scripts': { type: 'text/html; charset=windows-1251', body: ascii('<script src="c.js"></script><script src="d.js"></script><p>scripts</p>') },
+  '/c.js': { type: 'text/javascript', body: Buffer.concat([ascii('document.title = "'), CP1251_PRIVET, ascii('";')]) },
+  '/d.js': { type: 'text/javascript; charset=utf-8', body: Buffer.from('document.body.dataset.word = "Привет";', 'utf8') },
   '/cp1252': { type: 'text/html', body: Buffer.concat([ascii('<p>'), CP1252_CAFE, ascii('</p>')]) },
 };

@@ -9,9 +9,9 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-async function capture(path: string): Promise<MemorySink> {
+async function capture(path: string, render: 'auto' | 'never' = 'auto'): Promise<MemorySink> {
   const sink = new MemorySink();
-  await archivePage(`${site.origin}${path}`, sink, { allowPrivateNetworks: true });
+  await archivePage(`${site.origin}${path}`, sink, { allowPrivateNetworks: true, render });
   return sink;
 }
 
@@ -31,6 +31,13 @@ describe('legacy encodings', () => {
     expect(sink.text('index.html')).toContain('<p>Привет</p>');
     expect(sink.text(`${host}/a.css`)).toBe('@charset "utf-8";\np::after{content:"Привет"}');
     expect(sink.text(`${host}/b.css`)).toBe('p::before{content:"Привет"}');
+  });
+
+  it("saves classic scripts as UTF-8, as the copy's pages are: one without a charset was read in its page's", async () => {
+    const sink = await capture('/cp1251-scripts', 'never');
+    const host = `127.0.0.1_${new URL(site.url).port}`;
+    expect(sink.text(`${host}/c.js`)).toBe('document.title = "Привет";');
+    expect(sink.text(`${host}/d.js`)).toBe('document.body.dataset.word = "Привет";');
   });
 
   it('falls back to windows-1252 for undeclared text that is not UTF-8', async () => {

@@ -66,6 +66,10 @@ beforeAll(async () => {
   content.set('/app.js', { type: 'text/javascript', body: 'console.log("app")' });
   content.set('/font.woff2', { type: 'font/woff2', body: Buffer.from('wOF2 not really a font') });
   for (const path of ['/img/1.png', '/img/2.png', '/img/3.png', '/img/gone.png']) content.set(path, { type: 'image/png', body: pngFor(path) });
+  // A windows-1251 page and its script, which the copy stores as UTF-8 (Привет in windows-1251 bytes).
+  const privet = Buffer.from([0xcf, 0xf0, 0xe8, 0xe2, 0xe5, 0xf2]);
+  content.set('/cp1251', { type: 'text/html; charset=windows-1251', body: '<title>cp1251</title><script src=/cp1251.js></script><p>a page in windows-1251' });
+  content.set('/cp1251.js', { type: 'text/javascript', body: Buffer.concat([Buffer.from('document.title = "'), privet, Buffer.from('";')]) });
   const routes: Record<string, FixtureRoute> = { '/robots.txt': { status: 404 }, '/sitemap.xml': { status: 404 } };
   for (const path of [...content.keys(), '/c', '/d', '/img/d.png', '/odd.js', '/e', '/img/big.png', '/app', '/render.js', '/img/r.png']) routes[path] = validated(path === '/font.woff2');
   site = await serveFixture(routes);
@@ -254,5 +258,18 @@ describe('sitezip --update', () => {
     expect(missing.code).toBe(2);
     await copyFile(ours, join(dir, 'y.zip.partial'));
     expect((await run([site.url, '--update', join(dir, 'y.zip.partial'), '-o', join(dir, 'y.zip')])).code).toBe(2);
+  });
+
+  it("keeps a windows-1251 page's script readable through an update (stored as UTF-8, never decoded twice)", async () => {
+    const first = join(dir, 'cp1251.zip');
+    expect((await run([`${site.origin}/cp1251`, '-o', first])).code).toBe(0);
+    answers.length = 0;
+    const second = join(dir, 'cp1251-update.zip');
+    expect((await run([`${site.origin}/cp1251`, '--update', first, '-o', second])).code).toBe(0);
+    // The stored file is not the body received (its manifest hash): it is asked for whole again.
+    expect(statusesOf('/cp1251.js')).toEqual([304, 200]);
+    for (const zip of [first, second]) {
+      expect((await readZip(await readFile(zip))).get(`${host()}/cp1251.js`)?.toString('utf8'), zip).toBe('document.title = "Привет";');
+    }
   });
 });

@@ -54,6 +54,11 @@ export function sniffCssEncoding(bytes: Uint8Array, headerCharset: string | unde
   return canonicalEncoding(fallback) ?? 'utf-8';
 }
 
+/** A classic script: BOM, then Content-Type charset, then the referring document's (a module is always UTF-8). */
+export function sniffScriptEncoding(bytes: Uint8Array, headerCharset: string | undefined, fallback = 'utf-8'): string {
+  return bomEncoding(bytes) ?? canonicalEncoding(headerCharset) ?? canonicalEncoding(fallback) ?? 'utf-8';
+}
+
 export function decodeText(bytes: Uint8Array, encoding: string): string {
   // TextDecoder drops a BOM that matches the encoding, as browsers do.
   return new TextDecoder(encoding).decode(bytes);

@@ -56,11 +56,13 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const baseUrl = scan.baseHref && normalizeUrl(scan.baseHref, served.response.url);
   if (baseUrl) data.baseUrl = baseUrl;
   let replayBytes = 0;
+  // A classic script without a charset of its own is read in its page's encoding.
+  const { encoding } = served.document;
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
       const kind = FILE_KINDS[type] ?? prefetchedKind(type, response.headers['content-type']);
       if (kind && method === 'GET') {
-        const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0 });
+        const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0, encoding });
         if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);
         // A script a worker loads with importScripts() is recorded as `other` too, and answered from the responses.
         if (type !== 'other' || !page.workerScripts?.length) return;

@@ -14,6 +14,6 @@ export interface ResourceRequest {
   referrer: string;
   /** Nesting of documents: the page is 0, its iframes 1. */
   depth: number;
-  /** Encoding of the referring document or stylesheet: a stylesheet without a charset inherits it. */
+  /** Encoding of the referring document or stylesheet: a stylesheet or classic script without a charset inherits it. */
   encoding?: string;
 }

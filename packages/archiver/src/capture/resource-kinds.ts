@@ -1,7 +1,9 @@
+import { isAscii } from 'node:buffer';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { ACCEPT } from '../fetch/accept.js';
 import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-types.js';
 import { saveResource, type CaptureContext, type ResourceKind, type ResourceRequest } from './context.js';
+import { decodeText, sniffScriptEncoding } from './encoding.js';
 import { processCss } from './process-css.js';
 import { processFrame, processSvgDocument } from './process-html.js';
 import { processModule } from './process-module.js';
@@ -57,6 +59,22 @@ const SAVED: Processed = {};
 const stylesheet: Handler = (ctx, { resource, path, request, mimeType }) =>
   isCssType(mimeType) && !resource.file ? { later: processCss(ctx, resource, path, request.depth, request.encoding) } : undefined;
 
+/**
+ * A classic script in another encoding than UTF-8 is saved as UTF-8: the copy's pages are UTF-8,
+ * and a script without a charset of its own is read in its page's encoding (a windows-1251 page's
+ * scripts wrote mojibake offline). One spooled to disk (large) is saved as fetched. An update
+ * only takes a file from the previous copy whose bytes are the body received (its manifest
+ * hash), so a script saved transcoded is downloaded again, and one saved before as it came
+ * (an older copy) is transcoded now.
+ */
+const legacyScript: Handler = (ctx, { resource, path, request }) => {
+  if (resource.file || isAscii(resource.body)) return undefined;
+  const encoding = sniffScriptEncoding(resource.body, resource.charset, request.encoding);
+  if (encoding === 'utf-8') return undefined;
+  const body = Buffer.from(decodeText(resource.body, encoding), 'utf8');
+  return saveResource(ctx, path, { ...resource, body, charset: 'utf-8' }, true).then(() => SAVED);
+};
+
 /** A module is inlined as a data: URL in the import map (see process-module.ts). */
 const module: Handler = (ctx, { resource, path, request }) => ({
   later: processModule(ctx, resource, path, request.depth),
@@ -98,7 +116,7 @@ export const RESOURCE_KINDS: Readonly<Record<ResourceKind, KindRow>> = {
   frame: { priority: 4, accept: ACCEPT.document, parsed: true, readAsCss: 'if-css', handlers: [stylesheet, htmlFrame, svgDocument] },
   stylesheet: { priority: 3, accept: ACCEPT.stylesheet, parsed: true, readAsCss: 'unless-html', handlers: [stylesheet] },
   module: { priority: 2, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', apart: true, handlers: [module] },
-  script: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
+  script: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet, legacyScript] },
   font: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
   sprite: { priority: 1, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', handlers: [stylesheet, spriteSheet] },
   image: { priority: 1, accept: ACCEPT.image, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
