@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineContext } from './support/offline-copy.js';
+import { mirrorRenderFixture, type RenderMirror } from './support/render-mirror.js';
+
+// The vue-router fixture (create-vue's router app: Vite 8, vue-router 5 in HTML5 history mode).
+// Its router matches `location.pathname`, which from file:// is the file's path; a package page
+// is a lazy chunk whose stylesheet Vite's preload helper resolves with `import.meta.resolve` (which
+// throws in a data: module) and adds with `crossorigin` (refused from file://), and it fetch()es
+// its JSON. A mirror of a package page and the list it links to must come out live, each page
+// showing its own route with its chunk's styles, and a RouterLink going to the local copy.
+
+let mirror: RenderMirror;
+beforeAll(async () => {
+  mirror = await mirrorRenderFixture('vue-router', '/packages/vue-router', { renderTimeoutMs: 60_000, maxPages: 2, include: ['/packages', '/packages/*'] });
+}, 240_000);
+afterAll(() => mirror?.close());
+
+describe('a vue-router app in history mode', () => {
+  it('is saved as live copies that passed the self-check with nothing failed or sent online', () => {
+    for (const path of ['/packages/vue-router', '/packages']) {
+      const render = mirror.page(path).render;
+      expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0, textMatch: 1 } });
+    }
+  });
+
+  it('shows its route with its lazy chunk styled and its JSON offline, and a RouterLink reaches the other page', async () => {
+    const lease = await mirror.host.open();
+    try {
+      const { online, failed } = await offlineContext(lease.context);
+      const page = await lease.context.newPage();
+      await page.goto(pathToFileURL(join(mirror.dir, 'index.html')).href, { waitUntil: 'load' });
+      await expect.poll(() => page.locator('main.package h2').textContent(), { timeout: 10_000 }).toMatch(/^vue-router 5\.\d+\.\d+/);
+      // The chunk's own stylesheet (Vite adds it with crossorigin) applies.
+      expect(await page.locator('main.package blockquote').evaluate((e) => getComputedStyle(e).borderLeftWidth)).toBe('3px');
+      const list = mirror.page('/packages');
+      await Promise.all([page.waitForURL(pathToFileURL(join(mirror.dir, list.path!)).href), page.getByText('All packages').click()]);
+      await expect.poll(() => page.locator('main.packages dt').count(), { timeout: 10_000 }).toBe(5);
+      expect(online).toEqual([]);
+      expect(failed).toEqual([]);
+    } finally {
+      await lease.close();
+    }
+  });
+});
