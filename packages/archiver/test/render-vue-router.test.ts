@@ -9,7 +9,8 @@ import { mirrorRenderFixture, type RenderMirror } from './support/render-mirror.
 // is a lazy chunk whose stylesheet Vite's preload helper resolves with `import.meta.resolve` (which
 // throws in a data: module) and adds with `crossorigin` (refused from file://), and it fetch()es
 // its JSON. A mirror of a package page and the list it links to must come out live, each page
-// showing its own route with its chunk's styles, and a RouterLink going to the local copy.
+// showing its own route with its chunk's styles, and a RouterLink going to the local copy; a
+// RouterLink to a page the mirror does not have goes to it online, as the snapshot's link does.
 
 let mirror: RenderMirror;
 beforeAll(async () => {
@@ -39,6 +40,21 @@ describe('a vue-router app in history mode', () => {
       await expect.poll(() => page.locator('main.packages dt').count(), { timeout: 10_000 }).toBe(5);
       expect(online).toEqual([]);
       expect(failed).toEqual([]);
+    } finally {
+      await lease.close();
+    }
+  });
+
+  it('sends a RouterLink to a page the copy does not have online, not into the router', async () => {
+    const lease = await mirror.host.open();
+    try {
+      const { online } = await offlineContext(lease.context);
+      const page = await lease.context.newPage();
+      await page.goto(pathToFileURL(join(mirror.dir, 'index.html')).href, { waitUntil: 'load' });
+      await page.locator('main.package h2').waitFor();
+      const about = `${mirror.site.origin}/about`;
+      await Promise.all([page.waitForRequest(about), page.locator('nav a').getByText('About', { exact: true }).click()]);
+      expect([...new Set(online)]).toEqual([about]);
     } finally {
       await lease.close();
     }
