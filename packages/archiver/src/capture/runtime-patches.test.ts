@@ -11,10 +11,14 @@ describe('patchRuntime', () => {
       `let s=({state:a})=>{let s=Hs(e,${PAGE_ADDRESS}),c=n.value};` +
         `function Gs(e){let{history:t,location:n}={history:window.history,location:${PAGE_ADDRESS}},r={value:Hs(e,n)}}`,
     );
-    // As published (dist/vue-router.js), for bundlers that do not minify.
+    // As published (vue-router 5.5's dist/vue-router.js, 4.6's dist/vue-router.mjs), for bundlers that do not minify.
     const published = 'const to = createCurrentLocation(base, location);\n\tconst { history, location } = window;';
     expect(patchRuntime(published)).toBe(
       `const to = createCurrentLocation(base, ${PAGE_ADDRESS});\n\tconst {history,location}={history:window.history,location:${PAGE_ADDRESS}};`,
+    );
+    const renamed = 'const to = createCurrentLocation(base, location);\n\tconst { history: history$1, location: location$1 } = window;';
+    expect(patchRuntime(renamed)).toBe(
+      `const to = createCurrentLocation(base, ${PAGE_ADDRESS});\n\tconst {history: history$1,location: location$1}={history:window.history,location:${PAGE_ADDRESS}};`,
     );
   });
 
