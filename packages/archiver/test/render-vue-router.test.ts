@@ -10,7 +10,9 @@ import { mirrorRenderFixture, type RenderMirror } from './support/render-mirror.
 // throws in a data: module) and adds with `crossorigin` (refused from file://), and it fetch()es
 // its JSON. A mirror of a package page and the list it links to must come out live, each page
 // showing its own route with its chunk's styles, and a RouterLink going to the local copy; a
-// RouterLink to a page the mirror does not have goes to it online, as the snapshot's link does.
+// RouterLink to a page the mirror does not have goes to it online, as the snapshot's link does,
+// while the router itself still shows a lazy route the render never visited (its chunk from the
+// import map, its stylesheet kept from Vite's list: capture/lazy-styles.ts).
 
 let mirror: RenderMirror;
 beforeAll(async () => {
@@ -55,6 +57,28 @@ describe('a vue-router app in history mode', () => {
       const about = `${mirror.site.origin}/about`;
       await Promise.all([page.waitForRequest(about), page.locator('nav a').getByText('About', { exact: true }).click()]);
       expect([...new Set(online)]).toEqual([about]);
+    } finally {
+      await lease.close();
+    }
+  });
+
+  it("shows a lazy route the render never visited when the router is pushed there, its chunk's stylesheet kept", async () => {
+    const lease = await mirror.host.open();
+    try {
+      const { online, failed } = await offlineContext(lease.context);
+      const page = await lease.context.newPage();
+      await page.goto(pathToFileURL(join(mirror.dir, 'index.html')).href, { waitUntil: 'load' });
+      await page.locator('main.package h2').waitFor();
+      // A push by the app's own code (a button's handler would do this), not a link.
+      await page.evaluate(() => {
+        const app = (document.querySelector('#app') as Element & { __vue_app__: { config: { globalProperties: { $router: { push(to: string): Promise<unknown> } } } } }).__vue_app__;
+        return app.config.globalProperties.$router.push('/about');
+      });
+      await expect.poll(() => page.locator('.about h1').textContent(), { timeout: 10_000 }).toBe('About these notes');
+      // AboutView's own stylesheet (`.about { display: flex }` on a wide screen) applies.
+      expect(await page.locator('.about').evaluate((e) => getComputedStyle(e).display)).toBe('flex');
+      expect(online).toEqual([]);
+      expect(failed).toEqual([]);
     } finally {
       await lease.close();
     }
