@@ -22,6 +22,19 @@ describe('patchRuntime', () => {
     );
   });
 
+  it('leaves functions that take a `location` parameter alone, in a bundle that does not minify', () => {
+    const bundle = [
+      'function createCurrentLocation(base, location) {\n\tconst { pathname, search, hash } = location;\n}',
+      'function stringifyURL(stringifyQuery, location) { return location.path; }',
+      'const o = { createHref(base, location) { return base + location; } };',
+      'const f = async(base, location) => location;',
+      'const { history, location } = window;',
+    ].join('\n');
+    const patched = patchRuntime(bundle);
+    expect(patched.split('\n').slice(0, -1).join('\n')).toBe(bundle.split('\n').slice(0, -1).join('\n'));
+    expect(() => new Function(patched)).not.toThrow();
+  });
+
   it("leaves other code's reads of location alone", () => {
     const other = 'new URL(a,location);const{location:l}=window;const{history:h,location:l2}=window.opener;f(x,location)';
     expect(patchRuntime(other)).toBe(other);

@@ -24,8 +24,14 @@ export const RUNTIME_PATCHES: readonly RuntimePatch[] = [
   // minified or not: what its router takes the address from.
   { framework: 'Angular', find: /\bthis\._location\s*=\s*window\.location\b(?!\s*\.)/g, replace: `this._location=${PAGE_ADDRESS}` },
   { framework: 'Vue Router', find: new RegExp(VUE_ROUTER_HISTORY.source, 'g'), replace: `{history$1,location$2}={history:window.history,location:${PAGE_ADDRESS}}` },
-  // Its popstate handler reads the global: `createCurrentLocation(base, location)`.
-  { framework: 'Vue Router', find: /(\b[\w$]+\(\s*[\w$]+\s*,\s*)location\s*\)/g, replace: `$1${PAGE_ADDRESS})`, within: VUE_ROUTER_HISTORY },
+  // Its popstate handler reads the global: `createCurrentLocation(base, location)` (a call: not
+  // `function createCurrentLocation(base, location) {`, a method or an arrow function's parameters).
+  {
+    framework: 'Vue Router',
+    find: /(?<!\bfunction\s*)(\b[\w$]+\(\s*[\w$]+\s*,\s*)location\s*\)(?!\s*(?:\{|=>))/g,
+    replace: `$1${PAGE_ADDRESS})`,
+    within: VUE_ROUTER_HISTORY,
+  },
 ];
 
 /** A script's code with every runtime patch applied (the code itself when none applies). */
