@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineContext } from './support/offline-copy.js';
 import { mirrorRenderFixture, type RenderMirror } from './support/render-mirror.js';
@@ -20,6 +21,20 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => mirror?.close());
 
+/** The copy's start page (the package page) offline in a fresh tab once Vue drew it, with what went online or failed. */
+async function inCopy(use: (page: Page, requests: { online: string[]; failed: string[] }) => Promise<void>): Promise<void> {
+  const lease = await mirror.host.open();
+  try {
+    const requests = await offlineContext(lease.context);
+    const page = await lease.context.newPage();
+    await page.goto(pathToFileURL(join(mirror.dir, 'index.html')).href, { waitUntil: 'load' });
+    await page.locator('main.package h2').waitFor();
+    await use(page, requests);
+  } finally {
+    await lease.close();
+  }
+}
+
 describe('a vue-router app in history mode', () => {
   it('is saved as live copies that passed the self-check with nothing failed or sent online', () => {
     for (const path of ['/packages/vue-router', '/packages']) {
@@ -28,13 +43,9 @@ describe('a vue-router app in history mode', () => {
     }
   });
 
-  it('shows its route with its lazy chunk styled and its JSON offline, and a RouterLink reaches the other page', async () => {
-    const lease = await mirror.host.open();
-    try {
-      const { online, failed } = await offlineContext(lease.context);
-      const page = await lease.context.newPage();
-      await page.goto(pathToFileURL(join(mirror.dir, 'index.html')).href, { waitUntil: 'load' });
-      await expect.poll(() => page.locator('main.package h2').textContent(), { timeout: 10_000 }).toMatch(/^vue-router 5\.\d+\.\d+/);
+  it('shows its route with its lazy chunk styled and its JSON offline, and a RouterLink reaches the other page', () =>
+    inCopy(async (page, { online, failed }) => {
+      expect(await page.locator('main.package h2').textContent()).toMatch(/^vue-router 5\.\d+\.\d+/);
       // The chunk's own stylesheet (Vite adds it with crossorigin) applies.
       expect(await page.locator('main.package blockquote').evaluate((e) => getComputedStyle(e).borderLeftWidth)).toBe('3px');
       const list = mirror.page('/packages');
@@ -42,33 +53,17 @@ describe('a vue-router app in history mode', () => {
       await expect.poll(() => page.locator('main.packages dt').count(), { timeout: 10_000 }).toBe(5);
       expect(online).toEqual([]);
       expect(failed).toEqual([]);
-    } finally {
-      await lease.close();
-    }
-  });
+    }));
 
-  it('sends a RouterLink to a page the copy does not have online, not into the router', async () => {
-    const lease = await mirror.host.open();
-    try {
-      const { online } = await offlineContext(lease.context);
-      const page = await lease.context.newPage();
-      await page.goto(pathToFileURL(join(mirror.dir, 'index.html')).href, { waitUntil: 'load' });
-      await page.locator('main.package h2').waitFor();
+  it('sends a RouterLink to a page the copy does not have online, not into the router', () =>
+    inCopy(async (page, { online }) => {
       const about = `${mirror.site.origin}/about`;
       await Promise.all([page.waitForRequest(about), page.locator('nav a').getByText('About', { exact: true }).click()]);
       expect([...new Set(online)]).toEqual([about]);
-    } finally {
-      await lease.close();
-    }
-  });
+    }));
 
-  it("shows a lazy route the render never visited when the router is pushed there, its chunk's stylesheet kept", async () => {
-    const lease = await mirror.host.open();
-    try {
-      const { online, failed } = await offlineContext(lease.context);
-      const page = await lease.context.newPage();
-      await page.goto(pathToFileURL(join(mirror.dir, 'index.html')).href, { waitUntil: 'load' });
-      await page.locator('main.package h2').waitFor();
+  it("shows a lazy route the render never visited when the router is pushed there, its chunk's stylesheet kept", () =>
+    inCopy(async (page, { online, failed }) => {
       // A push by the app's own code (a button's handler would do this), not a link.
       await page.evaluate(() => {
         const app = (document.querySelector('#app') as Element & { __vue_app__: { config: { globalProperties: { $router: { push(to: string): Promise<unknown> } } } } }).__vue_app__;
@@ -79,8 +74,5 @@ describe('a vue-router app in history mode', () => {
       expect(await page.locator('.about').evaluate((e) => getComputedStyle(e).display)).toBe('flex');
       expect(online).toEqual([]);
       expect(failed).toEqual([]);
-    } finally {
-      await lease.close();
-    }
-  });
+    }));
 });
