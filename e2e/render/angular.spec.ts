@@ -1,8 +1,5 @@
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { expect, test } from '../support/test.js';
-import { openFirefoxTab } from '../support/firefox.js';
-import { openOffline } from '../support/offline.js';
+import { walkInChromium, walkInFirefox } from './offline-walk.js';
 import { renderFixtureTests } from './render-check.js';
 
 // An Angular CLI app (esbuild, module scripts, <base href="/">, zone.js): its router matches the
@@ -15,30 +12,10 @@ const check = renderFixtureTests('angular', {}, ['--full', '--max-pages', '3']);
 /** A reader's way through the mirror: each step clicks a header link and waits for the page's own words. */
 const START = 'Notes on the packages an Angular app is built from';
 const WALK = [
-  { via: 'Packages', shows: '9 packages in this build' },
-  { via: 'About', shows: 'About these notes' },
-  { via: 'Home', shows: START },
+  { where: 'nav', via: 'Packages', shows: '9 packages in this build' },
+  { where: 'nav', via: 'About', shows: 'About these notes' },
+  { where: 'nav', via: 'Home', shows: START },
 ];
-const hasText = (words: string) => document.body.innerText.includes(words);
-
-/** What the walk needs of a tab, in either browser's API. */
-interface Tab {
-  url(): string;
-  /** Clicks the header link with this text and waits for the page it loads. */
-  follow(via: string): Promise<void>;
-  waitForText(words: string): Promise<void>;
-}
-
-async function walk(tab: Tab): Promise<void> {
-  await tab.waitForText(START);
-  for (const step of WALK) {
-    const from = tab.url();
-    await tab.follow(step.via);
-    expect(tab.url()).not.toBe(from);
-    expect(tab.url()).toMatch(/^file:/);
-    await tab.waitForText(step.shows);
-  }
-}
 
 test('angular: the mirror is live, and offline its router links lead to the local copies with their HttpClient data, in Chromium', async ({ browser }) => {
   test.setTimeout(90_000);
@@ -52,40 +29,11 @@ test('angular: the mirror is live, and offline its router links lead to the loca
     expect(render?.check?.textMatch, `${url}: ${JSON.stringify(render)}`).toBeGreaterThanOrEqual(0.98);
   }
   expect(rendered.find((r) => new URL(r.url).pathname === '/')?.render?.output).toBe('live');
-  const offline = await openOffline(browser, dir);
-  try {
-    const { page } = offline;
-    await walk({
-      url: () => page.url(),
-      follow: async (via) => {
-        const from = page.url();
-        await Promise.all([page.waitForURL((url) => url.href !== from), page.locator('nav a', { hasText: via }).click()]);
-      },
-      waitForText: async (words) => void (await page.waitForFunction(hasText, words, { timeout: 10_000 })),
-    });
-    expect([offline.networkRequests, offline.failedRequests, offline.pageErrors]).toEqual([[], [], []]);
-  } finally {
-    await offline.close();
-  }
+  await walkInChromium(browser, dir, START, WALK);
 });
 
 test('angular: the mirror navigates offline in Firefox too', async () => {
   test.setTimeout(90_000);
   const { dir } = await check.capture();
-  const tab = await openFirefoxTab(await check.firefoxBrowser());
-  try {
-    const { page } = tab;
-    await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
-    await walk({
-      url: () => page.url(),
-      follow: async (via) => {
-        const link = await page.waitForSelector(`::-p-xpath(//nav/a[normalize-space()="${via}"])`);
-        await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), link!.click()]);
-      },
-      waitForText: async (words) => void (await page.waitForFunction(hasText, { timeout: 10_000 }, words)),
-    });
-    expect([tab.onlineRequests, tab.failedRequests, tab.pageErrors]).toEqual([[], [], []]);
-  } finally {
-    await tab.close();
-  }
+  await walkInFirefox(await check.firefoxBrowser(), dir, START, WALK);
 });

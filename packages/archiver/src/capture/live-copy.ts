@@ -3,6 +3,7 @@ import { HtmlTooComplexError, moduleLexerReady } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import type { CaptureContext, ResourceKind } from './context.js';
+import { keepLazyStyles } from './lazy-styles.js';
 import { pageLink, rewriteDocument } from './process-html.js';
 import { replayDataScript, type ReplayData } from './replay-shim.js';
 import { workerScripts } from './worker-scripts.js';
@@ -76,6 +77,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
       data.responses[key] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: body.toString('base64') };
     }),
   );
+  await keepLazyStyles(ctx, page, path, data.files);
   // The page itself, which a router that sees another address (the copy's) may ask about.
   const ownType = served.response.headers['content-type'];
   data.responses[`HEAD ${data.base}`] ??= { status: served.response.status, headers: ownType ? { 'content-type': ownType } : {}, body: '' };

@@ -5,13 +5,17 @@
 // A link the copy rewrote leads to the local copy of its page (or, for a page not captured,
 // to the page online), as in a snapshot: such a click goes to the browser alone, which loads
 // that file, where the page's scripts start again. A link the page's scripts made (a search
-// hit) to a page the copy has goes there too.
+// hit, a RouterLink of an app rendered in the browser) to a page the copy has goes there too;
+// one to a page the rendered page linked to and the copy does not have goes to that page online,
+// as the snapshot's link does: the client router would load a route whose chunks, styles and
+// data were never recorded (Vite's preload helper then refuses the route: the click did nothing).
 // Source text inside the layer's replayDom(): it uses data, original(), the real getAttribute
 // and closest, and here.
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
-export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {};
+export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onlinePages = {};
   Object.keys(pages).forEach(function (value) {
+    if (/^https?:/i.test(value)) onlinePages[value.split('#')[0]] = true;
     if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return;
     try { localPages[new URL(pages[value], data.base).href.split('#')[0]] = value.split('#')[0]; } catch (error) {}
   });
@@ -24,10 +28,12 @@ export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {};
     try { to = new URL(written, document.baseURI); } catch (error) { return; }
     // A link to a place in this page stays the page's own.
     if (to.href.split('#')[0] === here) return;
-    var local = Object.prototype.hasOwnProperty.call(pages, written) ? undefined : localPages[original(to.href).split('#')[0]];
-    if (local === undefined && !Object.prototype.hasOwnProperty.call(pages, written)) return;
+    var asWritten = Object.prototype.hasOwnProperty.call(pages, written), online = original(to.href);
+    var local = asWritten ? undefined : localPages[online.split('#')[0]];
+    var elsewhere = !asWritten && local === undefined && onlinePages[online.split('#')[0]] === true;
+    if (local === undefined && !asWritten && !elsewhere) return;
     event.stopImmediatePropagation();
-    if (local === undefined) return;
+    if (local === undefined && !elsewhere) return;
     event.preventDefault();
-    location.href = new URL(local + to.hash, here).href;
+    location.href = elsewhere ? online : new URL(local + to.hash, here).href;
   }, true);`;

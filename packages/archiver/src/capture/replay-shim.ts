@@ -191,6 +191,23 @@ function replayLayer(workers: string): string {
     var path = local(value);
     return path === undefined ? value : path;
   }
+  // An element pointed at a file of the copy loads it without CORS, as the copy's HTML drops
+  // crossorigin where it wrote a path: from file:// a CORS request always fails (Vite's preload
+  // helper sets crossOrigin on each stylesheet of a lazy chunk it adds).
+  var removeAttribute = Element.prototype.removeAttribute, toFile = new WeakSet();
+  function loadsFile(element, path, value) {
+    if (path === value) return;
+    toFile.add(element);
+    removeAttribute.call(element, 'crossorigin');
+  }
+  [window.HTMLLinkElement, window.HTMLScriptElement, window.HTMLImageElement, window.HTMLMediaElement].forEach(function (type) {
+    var crossOrigin = type && Object.getOwnPropertyDescriptor(type.prototype, 'crossOrigin');
+    if (!crossOrigin || !crossOrigin.set) return;
+    Object.defineProperty(type.prototype, 'crossOrigin', {
+      configurable: true, enumerable: crossOrigin.enumerable, get: crossOrigin.get,
+      set: function (value) { if (!toFile.has(this)) crossOrigin.set.call(this, value); }
+    });
+  });
   var elements = [
     [window.HTMLScriptElement, 'src'], [window.HTMLImageElement, 'src'], [window.HTMLLinkElement, 'href'],
     [window.HTMLSourceElement, 'src'], [window.HTMLMediaElement, 'src'], [window.HTMLIFrameElement, 'src']
@@ -201,7 +218,7 @@ function replayLayer(workers: string): string {
     if (!descriptor || !descriptor.set) return;
     Object.defineProperty(pair[0].prototype, pair[1], {
       configurable: true, enumerable: descriptor.enumerable, get: descriptor.get,
-      set: function (value) { var path = mapped(value); remember(this, pair[1], path, value); descriptor.set.call(this, path); }
+      set: function (value) { var path = mapped(value); remember(this, pair[1], path, value); loadsFile(this, path, value); descriptor.set.call(this, path); }
     });
   });
   // From file:// a module loads only from the import map (a data: URL): a modulepreload that a
@@ -219,10 +236,12 @@ function replayLayer(workers: string): string {
   Element.prototype.setAttribute = function (name, value) {
     var lower = String(name).toLowerCase();
     if (lower === 'rel' && window.HTMLLinkElement && this instanceof HTMLLinkElement) return setAttribute.call(this, name, inertRel(value));
+    if (lower === 'crossorigin' && toFile.has(this)) return;
     var urlAttribute = elements.some(function (pair) { return pair[0] && this instanceof pair[0] && pair[1] === lower; }, this);
     if (!urlAttribute) return setAttribute.call(this, name, value);
     var path = mapped(value);
     remember(this, lower, path, value);
+    loadsFile(this, path, value);
     return setAttribute.call(this, name, path);
   };
   if (scope.FontFace) {

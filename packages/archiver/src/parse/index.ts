@@ -18,3 +18,4 @@ export {
 } from './html.js';
 export { findModuleImports, moduleLexerReady, rewriteModule, splitModuleImports, type RewriteModuleOptions } from './js-modules.js';
 export { neutralizeScripts } from './neutralize-scripts.js';
+export { findViteDeps, viteDepUrl } from './vite-deps.js';

@@ -37,6 +37,19 @@ const env = import.meta.env;
 import j from "@sitezip/d.json" with { type: "json" };`);
   });
 
+  it('makes import.meta.resolve resolve against the given URL what it cannot resolve itself', () => {
+    // Vite 8's preload helper, as it resolves a lazy chunk's stylesheet (from a data: module it throws).
+    const helper = 'function s(e){return import.meta.resolve?new URL(import.meta.resolve(e)):new URL(e,import.meta.url)}';
+    expect(rewriteModule(helper, { map: () => undefined, importMetaUrl: 'M' })).toBe(
+      'function s(e){return ((s)=>{try{return import.meta.resolve(s)}catch(e){return new URL(s,M).href}})' +
+        '?new URL(((s)=>{try{return import.meta.resolve(s)}catch(e){return new URL(s,M).href}})(e)):new URL(e,(M))}',
+    );
+    expect(rewriteModule(helper, { map: () => undefined })).toBe(helper);
+    expect(rewriteModule('import.meta.resolved; import.meta.resolve_', { map: () => undefined, importMetaUrl: 'M' })).toBe(
+      'import.meta.resolved; import.meta.resolve_',
+    );
+  });
+
   it('escapes specifiers for the quotes around them', () => {
     expect(rewriteModule(`import "./x.js"`, { map: () => 'a"b' })).toBe(`import "a\\"b"`);
     expect(rewriteModule(`import './x.js'`, { map: () => "it's" })).toBe(`import 'it\\'s'`);

@@ -22,20 +22,29 @@ export function findModuleImports(code: string): string[] {
 export interface RewriteModuleOptions {
   /** New specifier for an import; `undefined` leaves it. */
   map: (specifier: string) => string | undefined;
-  /** A JavaScript expression that replaces `import.meta.url`. */
+  /**
+   * A JavaScript expression that replaces `import.meta.url`; `import.meta.resolve` then resolves
+   * what it cannot (a relative or root-relative specifier, from a data: or blob: module) against it.
+   */
   importMetaUrl?: string;
 }
 
 /**
- * What rewriting touches, in order: each `import.meta.url`, and each specifier, located inside
- * its quotes when static, with them when dynamic (`import()`, and `import.source()` or
- * `import.defer()` too).
+ * What rewriting touches, in order: each `import.meta.url` and `import.meta.resolve`, and each
+ * specifier, located inside its quotes when static, with them when dynamic (`import()`, and
+ * `import.source()` or `import.defer()` too).
  */
-type Reference = { kind: 'meta'; start: number; end: number } | { kind: 'import'; specifier: string; start: number; end: number; dynamic: boolean };
+type Reference =
+  | { kind: 'meta' | 'resolve'; start: number; end: number }
+  | { kind: 'import'; specifier: string; start: number; end: number; dynamic: boolean };
 
 function references(code: string): Reference[] {
   return lex(code).flatMap((i): Reference[] => {
-    if (i.t === IMPORT_META) return /^\.url(?![\w$])/.test(code.slice(i.e, i.e + 5)) ? [{ kind: 'meta', start: i.s, end: i.e + 4 }] : [];
+    if (i.t === IMPORT_META) {
+      const after = code.slice(i.e, i.e + 9);
+      if (/^\.url(?![\w$])/.test(after)) return [{ kind: 'meta', start: i.s, end: i.e + 4 }];
+      return /^\.resolve(?![\w$])/.test(after) ? [{ kind: 'resolve', start: i.s, end: i.e + 8 }] : [];
+    }
     return i.n === undefined ? [] : [{ kind: 'import', specifier: i.n, start: i.s, end: i.e, dynamic: i.d >= 0 }];
   });
 }
@@ -45,7 +54,7 @@ export function rewriteModule(code: string, options: RewriteModuleOptions): stri
   let out = '';
   let last = 0;
   for (const ref of references(code)) {
-    const text = ref.kind === 'meta' ? metaText(options.importMetaUrl) : quoted(options.map(ref.specifier), ref.dynamic);
+    const text = ref.kind === 'import' ? quoted(options.map(ref.specifier), ref.dynamic) : metaText(ref.kind, options.importMetaUrl);
     if (text === undefined) continue;
     out += code.slice(last, ref.start) + text;
     last = ref.end;
@@ -53,8 +62,14 @@ export function rewriteModule(code: string, options: RewriteModuleOptions): stri
   return out + code.slice(last);
 }
 
-function metaText(importMetaUrl: string | undefined): string | undefined {
-  return importMetaUrl === undefined ? undefined : `(${importMetaUrl})`;
+// A module the copy runs from a data: or blob: URL has no hierarchical address: its
+// `import.meta.resolve('./x.js')` or `('/assets/x.css')` throws (Vite 8's preload helper resolves
+// a lazy chunk's stylesheets so), where online it gives the file beside the module. Bare
+// specifiers (the import map) and absolute URLs still go to the browser's own.
+function metaText(kind: 'meta' | 'resolve', importMetaUrl: string | undefined): string | undefined {
+  if (importMetaUrl === undefined) return undefined;
+  if (kind === 'meta') return `(${importMetaUrl})`;
+  return `((s)=>{try{return import.meta.resolve(s)}catch(e){return new URL(s,${importMetaUrl}).href}})`;
 }
 
 // Inside quotes of either kind, both escaped.
@@ -78,8 +93,8 @@ export function splitModuleImports(
   let pending = '';
   let last = 0;
   for (const ref of references(code)) {
-    if (ref.kind === 'meta') {
-      const meta = metaText(options.importMetaUrl);
+    if (ref.kind !== 'import') {
+      const meta = metaText(ref.kind, options.importMetaUrl);
       if (meta === undefined) continue;
       pending += code.slice(last, ref.start) + meta;
       last = ref.end;

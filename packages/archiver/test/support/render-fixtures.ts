@@ -42,6 +42,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'sveltekit', start: '/', pages: ['/about'], shows: 'visit svelte.dev/docs/kit to learn about SvelteKit', fallback: 'clean', site: true },
   // Angular CLI (esbuild, module scripts, <base href="/">, zone.js): lazy routes, HttpClient's XHR for JSON.
   { name: 'angular', start: '/', pages: ['/packages', '/packages/router', '/about'], shows: 'Notes on the packages an Angular app is built from', fallback: 'index', site: true },
+  // create-vue's router app (Vite, vue-router in HTML5 history mode): lazy route chunks; its start and package pages fetch() JSON.
+  { name: 'vue-router', start: '/', pages: ['/packages', '/packages/vue-router', '/about'], shows: '5 packages, in their own words', fallback: 'index', site: true },
 ];
 
 export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));

@@ -1,0 +1,84 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser } from '@playwright/test';
+import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
+import { expect } from '../support/test.js';
+import { openFirefoxTab } from '../support/firefox.js';
+import { openOffline } from '../support/offline.js';
+
+// A reader's way through an unpacked mirror of a client-routed app, from its start page, in
+// Chromium or Firefox: each step clicks a link by its text and waits for the next page's own
+// words; every page is a file, and nothing fails or goes online on the way.
+
+export interface WalkStep {
+  /** The element the link is in (`nav`, `main`). */
+  where: string;
+  /** The link's text, whole. */
+  via: string;
+  /** Words that page shows once its scripts built it. */
+  shows: string;
+}
+
+const hasText = (words: string) => document.body.innerText.includes(words);
+
+/** What the walk needs of a tab, in either browser's API. */
+interface Tab {
+  url(): string;
+  /** Clicks the link and waits for the page it loads. */
+  follow(step: WalkStep): Promise<void>;
+  waitForText(words: string): Promise<void>;
+}
+
+async function walk(tab: Tab, start: string, steps: readonly WalkStep[]): Promise<void> {
+  await tab.waitForText(start);
+  for (const step of steps) {
+    const from = tab.url();
+    await tab.follow(step);
+    expect(tab.url()).not.toBe(from);
+    expect(tab.url()).toMatch(/^file:/);
+    await tab.waitForText(step.shows);
+  }
+}
+
+export async function walkInChromium(browser: Browser, dir: string, start: string, steps: readonly WalkStep[]): Promise<void> {
+  const offline = await openOffline(browser, dir);
+  try {
+    const { page } = offline;
+    const tab: Tab = {
+      url: () => page.url(),
+      follow: async ({ where, via }) => {
+        const from = page.url();
+        const link = page.locator(`${where} a`).getByText(via, { exact: true });
+        await Promise.all([page.waitForURL((url) => url.href !== from), link.click()]);
+      },
+      waitForText: async (words) => void (await page.waitForFunction(hasText, words, { timeout: 10_000 })),
+    };
+    await walk(tab, start, steps);
+    expect([offline.networkRequests, offline.failedRequests, offline.pageErrors]).toEqual([[], [], []]);
+  } finally {
+    await offline.close();
+  }
+}
+
+export async function walkInFirefox(firefox: PuppeteerBrowser, dir: string, start: string, steps: readonly WalkStep[]): Promise<void> {
+  const tab = await openFirefoxTab(firefox);
+  try {
+    const { page } = tab;
+    await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await walk(
+      {
+        url: () => page.url(),
+        follow: async ({ where, via }) => {
+          const link = await page.waitForSelector(`::-p-xpath(//${where}//a[normalize-space()="${via}"])`);
+          await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), link!.click()]);
+        },
+        waitForText: async (words) => void (await page.waitForFunction(hasText, { timeout: 10_000 }, words)),
+      },
+      start,
+      steps,
+    );
+    expect([tab.onlineRequests, tab.failedRequests, tab.pageErrors]).toEqual([[], [], []]);
+  } finally {
+    await tab.close();
+  }
+}
