@@ -8,7 +8,9 @@ export function call(source: string, arg: unknown = null): string {
 
 /**
  * Milliseconds since the DOM last changed. The first call installs the observer (on the document
- * node, so it survives `document.write` replacing the root) and answers 0.
+ * node, so it survives `document.write` replacing the root) and answers 0. A shadow root's
+ * changes reach no observer of the document (a web component builds its whole UI there), so every
+ * open shadow root there is now is observed too, and every root attached later (open or closed).
  */
 export const MS_SINCE_MUTATION = `() => {
   const key = Symbol.for('sitezip.lastMutation');
@@ -16,8 +18,22 @@ export const MS_SINCE_MUTATION = `() => {
   if (!state) {
     const fresh = { at: performance.now() };
     Object.defineProperty(window, key, { value: fresh });
-    new MutationObserver(() => { fresh.at = performance.now(); })
-      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const observer = new MutationObserver(() => { fresh.at = performance.now(); });
+    const watch = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    watch(document);
+    const roots = [document];
+    for (let i = 0; i < roots.length; i++) {
+      for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    }
+    roots.slice(1).forEach(watch);
+    const attach = Element.prototype.attachShadow;
+    if (typeof attach === 'function') {
+      Element.prototype.attachShadow = { attachShadow(init) {
+        const root = attach.call(this, init);
+        try { watch(root); fresh.at = performance.now(); } catch {}
+        return root;
+      } }.attachShadow;
+    }
     return 0;
   }
   return performance.now() - state.at;
@@ -244,5 +260,24 @@ export const SERIALIZE = `(maxLength) => {
   return { html: doctype + open + inner + close, title: document.title, href: location.href };
 }`;
 
-/** The body's rendered text, as the self-check compares it (an expression). */
-export const PAGE_TEXT = `(document.body ? document.body.innerText.slice(0, 200000) : '')`;
+/**
+ * The body's rendered text, as the self-check compares it (an expression): its innerText, then
+ * that of every open shadow root's shown children (innerText stops at a shadow host: a web
+ * component's whole UI would count as no text, and a copy that lost it as a perfect match).
+ * Elements not shown are left out (innerText of one answers its source text, a style's rules).
+ */
+export const PAGE_TEXT = `(() => {
+  const body = document.body;
+  if (!body) return '';
+  const parts = [body.innerText];
+  const roots = [body];
+  for (let i = 0; i < roots.length && parts.length < 100000; i++) {
+    for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    if (i === 0 || (roots[i].host.checkVisibility && !roots[i].host.checkVisibility())) continue;
+    for (const node of roots[i].childNodes) {
+      if (node.nodeType === 3) parts.push(node.data);
+      else if (node.nodeType === 1 && !/^(style|script|template|link)$/.test(node.localName) && (!node.checkVisibility || node.checkVisibility())) parts.push(node.innerText);
+    }
+  }
+  return parts.join('\\n').slice(0, 200000);
+})()`;
