@@ -142,10 +142,13 @@ export const RECORD_FONT_SOURCES = `(() => {
  * Puts into the DOM what the page holds only in the CSSOM and in canvases, so that markup keeps
  * it: rules added with insertRule (styled-components, emotion) into a `<style>` whose text no
  * longer says them, constructed sheets adopted by the document or a shadow root (Lit), and what
- * scripts drew into a canvas (as an image). Answers how many of each it wrote.
+ * scripts drew into a canvas (as an image). And a raw-text element (`<style>`, `<textarea>`,
+ * `<title>`) that holds more than text, such as the comments Lit marks its bindings with inside a
+ * component's `<style>`, is left its text alone: markup writes those nodes out as tags, which parse
+ * back as text (`--layout: <!---->row`, a value no property takes). Answers how many of each it wrote.
  */
 export const INLINE_CSSOM = `() => {
-  const counts = { styles: 0, adopted: 0, canvases: 0, fonts: 0 };
+  const counts = { styles: 0, adopted: 0, canvases: 0, fonts: 0, rawText: 0 };
   const rulesOf = (sheet) => {
     try { return Array.from(sheet.cssRules, (rule) => rule.cssText).join('\\n'); } catch { return undefined; }
   };
@@ -166,6 +169,13 @@ export const INLINE_CSSOM = `() => {
       if (text === undefined || (text === '' && written.trim() === '')) continue;
       style.textContent = text;
       counts.styles++;
+    }
+    // After the rules written back above (a style whose text was replaced holds text alone now).
+    for (const element of root.querySelectorAll('style,textarea,title')) {
+      if (Array.prototype.some.call(element.childNodes, (node) => node.nodeType !== 3)) {
+        element.textContent = element.textContent;
+        counts.rawText++;
+      }
     }
     const adopted = root.adoptedStyleSheets || [];
     if (adopted.length > 0) {
