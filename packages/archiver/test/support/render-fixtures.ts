@@ -21,6 +21,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'redoc', start: '/', pages: [], shows: 'Add a new pet to the store' },
   // A web component (a module script) whose whole UI is in its shadow root, built from the fetched spec.
   { name: 'rapidoc', start: '/', pages: [], shows: 'Add a new pet to the store' },
+  // Stoplight Elements' web component (React inside, a hash router), its bundle served gzipped.
+  { name: 'elements', start: '/', pages: [], shows: 'allows the public users to discover and search USPTO exported data sets' },
   { name: 'vitepress', start: '/', pages: ['/markdown-examples', '/api-examples'], shows: 'My great project tagline', fallback: 'clean', site: true },
   { name: 'react-router', start: '/', pages: ['/pets', '/pets/4', '/about'], shows: 'Find a pet to adopt', fallback: 'index', site: true },
   // Its start page works from a folder (the router's catch-all shows it), its deeper pages do not.
