@@ -68,6 +68,15 @@ export const SCROLL_THROUGH = `async (maxSteps) => {
 export const SCROLL_TO_TOP = `() => { window.scrollTo(0, 0); }`;
 
 /**
+ * How many viewports a copy is scrolled through before it is read, given `{ picture, original }`:
+ * those of its picture, and a copy whose scripts run (a live copy: its replay layer ran) as many
+ * as the original was. Sections that scripts mount only once scrolled into view (Scalar's API
+ * reference) are in the original's text because the render scrolled to them; a live copy
+ * scrolled less reads as missing them (Scalar's, text 0.83 after 3 of the original's 9).
+ */
+export const COPY_SCROLL_STEPS = `({ picture, original }) => window.${REPLAYING} === true ? Math.max(picture, original) : picture`;
+
+/**
  * Holds the page still for its picture, as Playwright's `animations: 'disabled'` and `caret:
  * 'hide'` do (the check's pictures were taken that way before it captured through CDP, and an
  * original and its copy must be held alike): finite CSS animations and transitions jump to their

@@ -4,7 +4,7 @@ import type { CopyCheck } from '../capture/manifest.js';
 import type { CDPSession, Page } from 'playwright-core';
 import type { BrowserHost, PageLease } from './browser-host.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
-import { call, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
+import { call, COPY_SCROLL_STEPS, MS_SINCE_MUTATION, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
 import { pageText, PICTURE_HEIGHT, pictureSession, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
@@ -79,7 +79,7 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
  * the original was after scrolling: its scripts may still be building it.
  */
 const SCROLL_AS_ORIGINAL = `async (steps) => {
-  try { await (${SCROLL_THROUGH})(steps); } catch {}
+  try { await (${SCROLL_THROUGH})((${COPY_SCROLL_STEPS})(steps)); } catch {}
   (${SCROLL_TO_TOP})();
   (${RESTART_QUIET_IF_SCRIPTED})();
 }`;
@@ -116,7 +116,7 @@ export async function checkCopy(
     const left = () => Math.max(0, until - performance.now());
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
     trace(`check: ${name} loaded`);
-    await within(page.evaluate(call(SCROLL_AS_ORIGINAL, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
+    await within(page.evaluate(call(SCROLL_AS_ORIGINAL, { picture: Math.ceil(PICTURE_HEIGHT / 800), original: original.scrollSteps })), left(), signal).catch(() => undefined);
     await settle(page, check, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
     trace(`check: ${name} quiet`);
     const text = await pageText(page);
