@@ -1,0 +1,12 @@
+import { expect, test } from '../support/test.js';
+import { renderFixtureTests } from './render-check.js';
+
+// Scalar's API reference (Vue) writes each operation's section once it scrolls into view: its live
+// copy is kept only when the self-check reads it as far down as the render read the original.
+const check = renderFixtureTests('scalar');
+
+test('scalar: the live copy is kept', async () => {
+  test.setTimeout(90_000);
+  const render = (await check.capture()).manifest.resources[0]?.render;
+  expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0 } });
+});
