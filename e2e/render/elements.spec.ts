@@ -1,6 +1,5 @@
 import { expect, test } from '../support/test.js';
-import { openFirefoxTab } from '../support/firefox.js';
-import { openOffline } from '../support/offline.js';
+import { inBothBrowsersOffline, liveCapture } from './offline-interaction.js';
 import { renderFixtureTests } from './render-check.js';
 
 // Stoplight Elements: a web component (a classic-script bundle, React inside) that fetch()es the
@@ -15,37 +14,20 @@ const HASH = '#/operations/list-data-sets';
 
 test('elements: the live copy is kept, and offline the sidebar opens an operation in Chromium and in Firefox', async ({ browser }) => {
   test.setTimeout(90_000);
-  const capture = await check.capture();
-  const render = capture.manifest.resources[0]?.render;
-  expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
-
-  const offline = await openOffline(browser, capture.dir);
-  try {
-    const { page } = offline;
-    await expect(page.getByText(OPENED)).toHaveCount(0);
-    await page.getByText(GROUP, { exact: true }).click();
-    await page.getByText(OPERATION, { exact: true }).click();
-    await expect(page.getByText(OPENED)).toBeVisible();
-    expect(new URL(page.url()).hash).toBe(HASH);
-    expect(offline.failedRequests).toEqual([]);
-    expect(offline.networkRequests).toEqual([]);
-    expect(offline.pageErrors).toEqual([]);
-  } finally {
-    await offline.close();
-  }
-
-  const firefox = await openFirefoxTab(await check.firefoxBrowser());
-  try {
-    const { page } = firefox;
-    await page.goto(capture.index, { waitUntil: 'load' });
-    await page.locator(`::-p-text(${GROUP})`).click();
-    await page.locator(`::-p-text(${OPERATION})`).click();
-    await page.waitForFunction((text) => document.body.innerText.includes(text), { polling: 100, timeout: 10_000 }, OPENED);
-    expect(new URL(page.url()).hash).toBe(HASH);
-    expect(firefox.failedRequests).toEqual([]);
-    expect(firefox.onlineRequests).toEqual([]);
-    expect(firefox.pageErrors).toEqual([]);
-  } finally {
-    await firefox.close();
-  }
+  const capture = await liveCapture(check);
+  await inBothBrowsersOffline(browser, check, capture, {
+    async chromium(page) {
+      await expect(page.getByText(OPENED)).toHaveCount(0);
+      await page.getByText(GROUP, { exact: true }).click();
+      await page.getByText(OPERATION, { exact: true }).click();
+      await expect(page.getByText(OPENED)).toBeVisible();
+      expect(new URL(page.url()).hash).toBe(HASH);
+    },
+    async firefox(page) {
+      await page.locator(`::-p-text(${GROUP})`).click();
+      await page.locator(`::-p-text(${OPERATION})`).click();
+      await page.waitForFunction((text) => document.body.innerText.includes(text), { polling: 100, timeout: 10_000 }, OPENED);
+      expect(new URL(page.url()).hash).toBe(HASH);
+    },
+  });
 });
