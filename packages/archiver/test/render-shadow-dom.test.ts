@@ -65,15 +65,24 @@ describe('a page whose content is in shadow roots', () => {
     const lease = await host.open();
     try {
       const page = await lease.context.newPage();
-      await page.setContent(`<p>Light words</p><div id="outer"></div><div id="hidden" style="display:none"></div>`);
+      await page.setContent(
+        `<p>Light words</p><div id="outer"></div><div id="hidden" style="display:none"></div>` +
+          `<x-contents id="contents" style="display:contents"></x-contents><div id="slots"><span>Slotted words</span></div>`,
+      );
       await page.evaluate(`(() => {
         const outer = document.getElementById('outer').attachShadow({ mode: 'open' });
         outer.innerHTML = '<style>.x { color: red }</style>Loose words <h2>Outer heading</h2><p hidden>Hidden paragraph</p><div id="inner"></div>';
         outer.getElementById('inner').attachShadow({ mode: 'open' }).innerHTML = '<p>Nested words</p>';
-        document.getElementById('hidden').attachShadow({ mode: 'open' }).innerHTML = '<p>Never shown</p>';
+        document.getElementById('hidden').attachShadow({ mode: 'open' }).innerHTML = '<p>Never shown</p> never';
+        // A host and a wrapper of display: contents have no box of their own; their content shows.
+        document.getElementById('contents').attachShadow({ mode: 'open' }).innerHTML = '<div style="display:contents"><p>Wrapped words</p></div>';
+        // A slot's fallback shows only when nothing is assigned to it.
+        document.getElementById('slots').attachShadow({ mode: 'open' }).innerHTML = '<slot>Replaced fallback</slot><slot name="none">Fallback words</slot>';
       })()`);
       const words = ((await page.evaluate(PAGE_TEXT)) as string).split(/\s+/).filter(Boolean);
-      expect(words.sort()).toEqual(['Light', 'words', 'Loose', 'words', 'Outer', 'heading', 'Nested', 'words'].sort());
+      expect(words.sort()).toEqual(
+        ['Light', 'words', 'Loose', 'words', 'Outer', 'heading', 'Nested', 'words', 'Wrapped', 'words', 'Slotted', 'words', 'Fallback', 'words'].sort(),
+      );
     } finally {
       await lease.close();
     }

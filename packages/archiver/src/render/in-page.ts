@@ -281,22 +281,33 @@ export const SERIALIZE = `(maxLength) => {
 
 /**
  * The body's rendered text, as the self-check compares it (an expression): its innerText, then
- * that of every open shadow root's shown children (innerText stops at a shadow host: a web
- * component's whole UI would count as no text, and a copy that lost it as a perfect match).
- * Elements not shown are left out (innerText of one answers its source text, a style's rules).
+ * the shown text of every open shadow root (innerText stops at a shadow host: a web component's
+ * whole UI would count as no text, and a copy that lost it as a perfect match). A root's children
+ * that are shown give their innerText; those not shown give nothing (innerText of one answers its
+ * source text, a style's rules); a `display: contents` element (a slot, a wrapper) gives its
+ * children's, a slot that has nodes assigned nothing (they are the light DOM's, read there).
  */
 export const PAGE_TEXT = `(() => {
   const body = document.body;
   if (!body) return '';
+  const range = document.createRange();
+  const shown = (element) => element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0;
+  const textOf = (node) => {
+    if (node.nodeType === 3) {
+      range.selectNodeContents(node);
+      return range.getClientRects().length > 0 ? node.data : '';
+    }
+    if (node.nodeType !== 1 || /^(style|script|template|link)$/.test(node.localName)) return '';
+    if (shown(node)) return node.innerText;
+    if (getComputedStyle(node).display !== 'contents') return '';
+    const assigned = node.localName === 'slot' && node.assignedNodes().length > 0;
+    return assigned ? '' : Array.from(node.childNodes, textOf).join('\\n');
+  };
   const parts = [body.innerText];
   const roots = [body];
   for (let i = 0; i < roots.length && parts.length < 100000; i++) {
     for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
-    if (i === 0 || (roots[i].host.checkVisibility && !roots[i].host.checkVisibility())) continue;
-    for (const node of roots[i].childNodes) {
-      if (node.nodeType === 3) parts.push(node.data);
-      else if (node.nodeType === 1 && !/^(style|script|template|link)$/.test(node.localName) && (!node.checkVisibility || node.checkVisibility())) parts.push(node.innerText);
-    }
+    if (i > 0) for (const node of roots[i].childNodes) parts.push(textOf(node));
   }
   return parts.join('\\n').slice(0, 200000);
 })()`;
