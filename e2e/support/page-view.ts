@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { call, MS_SINCE_MUTATION, PAGE_TEXT } from '../../packages/archiver/src/render/in-page.js';
 
 // How a page looks and reads once it has settled, taken the same way in every browser so that an
 // original and its copies compare: the engine's self-check (packages/archiver/src/render/
@@ -7,7 +8,7 @@ import type { Page } from '@playwright/test';
 export interface PageView {
   /** PNG of the page's top: 1280 wide, min(page height, 2400) high. */
   png: Buffer;
-  /** The body's rendered text (innerText). */
+  /** The body's rendered text (innerText), and that of its open shadow roots (as the engine reads it). */
   text: string;
 }
 
@@ -22,14 +23,10 @@ export interface ViewDriver {
 const QUIET_MS = 500;
 const QUIET_BUDGET_MS = 10_000;
 
-// Records when the DOM last changed; installed once per document.
-const WATCH_MUTATIONS = `(() => {
-  if (window.__viewLastMutation !== undefined) return;
-  window.__viewLastMutation = performance.now();
-  new MutationObserver(() => { window.__viewLastMutation = performance.now(); })
-    .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-})()`;
-const QUIET = `document.readyState === 'complete' && performance.now() - window.__viewLastMutation > ${QUIET_MS}`;
+// Milliseconds since the DOM last changed, shadow roots included (the engine's own measure; the
+// first call installs its observer).
+const SINCE_MUTATION = call(MS_SINCE_MUTATION);
+const QUIET = `document.readyState === 'complete' && ${SINCE_MUTATION} > ${QUIET_MS}`;
 // A viewport at a time, two frames apart (lazy content asks when it comes into view), then back up.
 const SCROLL_THROUGH = `(async () => {
   const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -48,7 +45,7 @@ export const PAGE_VIEW = {
   pictureHeight: 2400,
   /** Waits for quiet (no DOM change for 500 ms), scrolls through and back, waits again, pictures. */
   async take(driver: ViewDriver): Promise<PageView> {
-    await driver.evaluate(WATCH_MUTATIONS);
+    await driver.evaluate(SINCE_MUTATION);
     await driver.waitFor(QUIET, QUIET_BUDGET_MS);
     await driver.evaluate(SCROLL_THROUGH);
     await driver.waitFor(QUIET, QUIET_BUDGET_MS);
@@ -56,7 +53,7 @@ export const PAGE_VIEW = {
     await driver.evaluate('document.fonts.ready.then(() => undefined)');
     const height = (await driver.evaluate(`Math.min(Math.max(document.documentElement.scrollHeight, 1), ${PAGE_VIEW.pictureHeight})`)) as number;
     const png = await driver.screenshot(height);
-    const text = (await driver.evaluate('document.body ? document.body.innerText : ""')) as string;
+    const text = (await driver.evaluate(PAGE_TEXT)) as string;
     return { png, text };
   },
 };

@@ -8,7 +8,9 @@ export function call(source: string, arg: unknown = null): string {
 
 /**
  * Milliseconds since the DOM last changed. The first call installs the observer (on the document
- * node, so it survives `document.write` replacing the root) and answers 0.
+ * node, so it survives `document.write` replacing the root) and answers 0. A shadow root's
+ * changes reach no observer of the document (a web component builds its whole UI there), so every
+ * open shadow root there is now is observed too, and every root attached later (open or closed).
  */
 export const MS_SINCE_MUTATION = `() => {
   const key = Symbol.for('sitezip.lastMutation');
@@ -16,8 +18,22 @@ export const MS_SINCE_MUTATION = `() => {
   if (!state) {
     const fresh = { at: performance.now() };
     Object.defineProperty(window, key, { value: fresh });
-    new MutationObserver(() => { fresh.at = performance.now(); })
-      .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const observer = new MutationObserver(() => { fresh.at = performance.now(); });
+    const watch = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+    watch(document);
+    const roots = [document];
+    for (let i = 0; i < roots.length; i++) {
+      for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    }
+    roots.slice(1).forEach(watch);
+    const attach = Element.prototype.attachShadow;
+    if (typeof attach === 'function') {
+      Element.prototype.attachShadow = { attachShadow(init) {
+        const root = attach.call(this, init);
+        try { watch(root); fresh.at = performance.now(); } catch {}
+        return root;
+      } }.attachShadow;
+    }
     return 0;
   }
   return performance.now() - state.at;
@@ -50,6 +66,15 @@ export const SCROLL_THROUGH = `async (maxSteps) => {
 }`;
 
 export const SCROLL_TO_TOP = `() => { window.scrollTo(0, 0); }`;
+
+/**
+ * How many viewports a copy is scrolled through before it is read, given `{ picture, original }`:
+ * those of its picture, and a copy whose scripts run (a live copy: its replay layer ran) as many
+ * as the original was. Sections that scripts mount only once scrolled into view (Scalar's API
+ * reference) are in the original's text because the render scrolled to them; a live copy
+ * scrolled less reads as missing them (Scalar's, text 0.83 after 3 of the original's 9).
+ */
+export const COPY_SCROLL_STEPS = `({ picture, original }) => window.${REPLAYING} === true ? Math.max(picture, original) : picture`;
 
 /**
  * Holds the page still for its picture, as Playwright's `animations: 'disabled'` and `caret:
@@ -126,10 +151,13 @@ export const RECORD_FONT_SOURCES = `(() => {
  * Puts into the DOM what the page holds only in the CSSOM and in canvases, so that markup keeps
  * it: rules added with insertRule (styled-components, emotion) into a `<style>` whose text no
  * longer says them, constructed sheets adopted by the document or a shadow root (Lit), and what
- * scripts drew into a canvas (as an image). Answers how many of each it wrote.
+ * scripts drew into a canvas (as an image). And a raw-text element (`<style>`, `<textarea>`,
+ * `<title>`) that holds more than text, such as the comments Lit marks its bindings with inside a
+ * component's `<style>`, is left its text alone: markup writes those nodes out as tags, which parse
+ * back as text (`--layout: <!---->row`, a value no property takes). Answers how many of each it wrote.
  */
 export const INLINE_CSSOM = `() => {
-  const counts = { styles: 0, adopted: 0, canvases: 0, fonts: 0 };
+  const counts = { styles: 0, adopted: 0, canvases: 0, fonts: 0, rawText: 0 };
   const rulesOf = (sheet) => {
     try { return Array.from(sheet.cssRules, (rule) => rule.cssText).join('\\n'); } catch { return undefined; }
   };
@@ -150,6 +178,13 @@ export const INLINE_CSSOM = `() => {
       if (text === undefined || (text === '' && written.trim() === '')) continue;
       style.textContent = text;
       counts.styles++;
+    }
+    // After the rules written back above (a style whose text was replaced holds text alone now).
+    for (const element of root.querySelectorAll('style,textarea,title')) {
+      if (Array.prototype.some.call(element.childNodes, (node) => node.nodeType !== 3)) {
+        element.textContent = element.textContent;
+        counts.rawText++;
+      }
     }
     const adopted = root.adoptedStyleSheets || [];
     if (adopted.length > 0) {
@@ -244,5 +279,35 @@ export const SERIALIZE = `(maxLength) => {
   return { html: doctype + open + inner + close, title: document.title, href: location.href };
 }`;
 
-/** The body's rendered text, as the self-check compares it (an expression). */
-export const PAGE_TEXT = `(document.body ? document.body.innerText.slice(0, 200000) : '')`;
+/**
+ * The body's rendered text, as the self-check compares it (an expression): its innerText, then
+ * the shown text of every open shadow root (innerText stops at a shadow host: a web component's
+ * whole UI would count as no text, and a copy that lost it as a perfect match). A root's children
+ * that are shown give their innerText; those not shown give nothing (innerText of one answers its
+ * source text, a style's rules); a `display: contents` element (a slot, a wrapper) gives its
+ * children's, a slot that has nodes assigned nothing (they are the light DOM's, read there).
+ */
+export const PAGE_TEXT = `(() => {
+  const body = document.body;
+  if (!body) return '';
+  const range = document.createRange();
+  const shown = (element) => element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0;
+  const textOf = (node) => {
+    if (node.nodeType === 3) {
+      range.selectNodeContents(node);
+      return range.getClientRects().length > 0 ? node.data : '';
+    }
+    if (node.nodeType !== 1 || /^(style|script|template|link)$/.test(node.localName)) return '';
+    if (shown(node)) return node.innerText;
+    if (getComputedStyle(node).display !== 'contents') return '';
+    const assigned = node.localName === 'slot' && node.assignedNodes().length > 0;
+    return assigned ? '' : Array.from(node.childNodes, textOf).join('\\n');
+  };
+  const parts = [body.innerText];
+  const roots = [body];
+  for (let i = 0; i < roots.length && parts.length < 100000; i++) {
+    for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    if (i > 0) for (const node of roots[i].childNodes) parts.push(textOf(node));
+  }
+  return parts.join('\\n').slice(0, 200000);
+})()`;

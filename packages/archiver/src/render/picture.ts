@@ -6,6 +6,11 @@ export interface Picture {
   /** The body's rendered text (innerText), at most 200,000 characters. */
   text: string;
   /**
+   * Viewports the page was scrolled through before its text was read: what scripts mount as it
+   * comes into view (the lazy sections of an API reference) is in the text because of them.
+   */
+  scrollSteps: number;
+  /**
    * PNG of the page's top, the viewport's width, at most PICTURE_HEIGHT high. A promise: the
    * render's own picture is taken while the capture writes the copies and opens them to check.
    */

@@ -4,7 +4,7 @@ import type { CopyCheck } from '../capture/manifest.js';
 import type { BrowserHost, PageLease } from './browser-host.js';
 import { CheckTab, type CopyRequests } from './check-tab.js';
 import { pixelDiffPercent, textMatch } from './compare.js';
-import { call, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
+import { call, COPY_SCROLL_STEPS, RESTART_QUIET_IF_SCRIPTED, SCROLL_THROUGH, SCROLL_TO_TOP } from './in-page.js';
 import { pageText, PICTURE_HEIGHT, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import { settle } from './settle.js';
@@ -41,7 +41,7 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
  * the original was after scrolling: its scripts may still be building it.
  */
 const SCROLL_AS_ORIGINAL = `async (steps) => {
-  try { await (${SCROLL_THROUGH})(steps); } catch {}
+  try { await (${SCROLL_THROUGH})((${COPY_SCROLL_STEPS})(steps)); } catch {}
   (${SCROLL_TO_TOP})();
   (${RESTART_QUIET_IF_SCRIPTED})();
 }`;
@@ -85,7 +85,7 @@ export async function checkCopy(
     const left = () => Math.max(0, until - performance.now());
     await within(page.goto(pathToFileURL(file).href, { waitUntil: 'load', timeout: 0 }).catch(() => undefined), left(), signal);
     trace(`check: ${name} loaded`);
-    await within(page.evaluate(call(SCROLL_AS_ORIGINAL, Math.ceil(PICTURE_HEIGHT / 800))), left(), signal).catch(() => undefined);
+    await within(page.evaluate(call(SCROLL_AS_ORIGINAL, { picture: Math.ceil(PICTURE_HEIGHT / 800), original: original.scrollSteps })), left(), signal).catch(() => undefined);
     await settle(page, requests, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
     trace(`check: ${name} quiet`);
     // Bounded: a copy whose scripts spin (some spin only offline) would hold the check for ever.

@@ -19,6 +19,12 @@ export interface RenderFixture {
 export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'swagger-ui', start: '/', pages: [], shows: 'Add a new pet to the store' },
   { name: 'redoc', start: '/', pages: [], shows: 'Add a new pet to the store' },
+  // A web component (a module script) whose whole UI is in its shadow root, built from the fetched spec.
+  { name: 'rapidoc', start: '/', pages: [], shows: 'Add a new pet to the store' },
+  // Stoplight Elements' web component (React inside, a hash router), its bundle served gzipped.
+  { name: 'elements', start: '/', pages: [], shows: 'allows the public users to discover and search USPTO exported data sets' },
+  // Scalar's API reference (Vue): an operation's section is written once it scrolls into view.
+  { name: 'scalar', start: '/', pages: [], shows: 'Add a new pet to the store' },
   { name: 'vitepress', start: '/', pages: ['/markdown-examples', '/api-examples'], shows: 'My great project tagline', fallback: 'clean', site: true },
   { name: 'react-router', start: '/', pages: ['/pets', '/pets/4', '/about'], shows: 'Find a pet to adopt', fallback: 'index', site: true },
   // Its start page works from a folder (the router's catch-all shows it), its deeper pages do not.

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 
 // Serves a built site's folder on 127.0.0.1 as its real host would: the render fixtures
 // (fixtures/render/) are static builds, some of them client-routed.
@@ -59,6 +60,18 @@ export async function serveFolder(root: string, options: StaticFolderOptions = {
   const respond = async (request: IncomingMessage, response: ServerResponse) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://host').pathname);
     let status = 200;
+    // A file kept only gzipped (`x.js.gz`, a bundle too large for the repository otherwise) is
+    // served as its host's gzip_static serves it: gzipped to a client that takes gzip.
+    const gzipped = extname(path) === '.gz' ? undefined : await file(`${path}.gz`);
+    if (gzipped) {
+      const bytes = await readFile(gzipped);
+      const takesGzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+      const body = takesGzip ? bytes : gunzipSync(bytes);
+      const encoding: Record<string, string> = takesGzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {};
+      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'content-length': body.length, ...encoding });
+      response.end(request.method === 'HEAD' ? undefined : body);
+      return;
+    }
     let found = await file(path);
     if (!found && options.fallback === 'clean' && !extname(path)) found = await file(`${path}.html`);
     if (!found && options.fallback === 'index' && !extname(path)) found = await file('/index.html');
