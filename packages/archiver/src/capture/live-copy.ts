@@ -78,6 +78,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     }),
   );
   await keepLazyStyles(ctx, page, path, data.files);
+  if (page.browserFailures?.length) data.failed = [...page.browserFailures];
   // The page itself, which a router that sees another address (the copy's) may ask about.
   const ownType = served.response.headers['content-type'];
   data.responses[`HEAD ${data.base}`] ??= { status: served.response.status, headers: ownType ? { 'content-type': ownType } : {}, body: '' };

@@ -3,6 +3,7 @@
 // browser recorded while rendering. Source text, as it runs in the page.
 
 import { MULTIPART_SOURCE, SHA256_SOURCE } from './replay-hash.js';
+import { FETCHED_ATTRIBUTES_SOURCE } from './replay-fetched-attributes.js';
 import { LINKS_SOURCE } from './replay-links.js';
 import { NEXT_ROUTER_SOURCE } from './replay-next-router.js';
 import { LOCATION_SOURCE } from './replay-location.js';
@@ -33,6 +34,11 @@ export interface ReplayData {
   sitePages: Record<string, string>;
   /** The document's base URL online, when the page as served has a `<base href>`: relative addresses resolve against it. */
   baseUrl?: string;
+  /**
+   * GETs that failed while the page rendered (the network, the address guard, a limit): the copy
+   * fails them too, without a request (a third party's logo that did not load, a tracker).
+   */
+  failed?: string[];
 }
 
 /** The data script: assigns the replay data before the layer reads it. */
@@ -91,6 +97,9 @@ function replayLayer(workers: string): string {
   }
   ${SHA256_SOURCE}
   // The recorded request's key (exchangeKey): a body of no bytes is no body.
+  var failedUrls = Object.create(null);
+  (data.failed || []).forEach(function (url) { failedUrls[url] = true; });
+  function failedInRender(url) { return failedUrls[original(url)] === true; }
   function recorded(method, url, bytes) {
     var key = String(method || 'GET').toUpperCase() + ' ' + original(url);
     return data.responses[bytes && bytes.length ? key + ' sha256=' + sha256(bytes) : key];
@@ -131,6 +140,7 @@ function replayLayer(workers: string): string {
     var method = String((init && init.method) || (isRequest ? input.method : 'GET')).toUpperCase();
     var self = this, args = arguments;
     function answer(hit) {
+      if (!hit && method === 'GET' && failedInRender(url)) return Promise.reject(new TypeError('Failed to fetch'));
       if (!hit) return realFetch.apply(self, args);
       var status = hit.status >= 200 && hit.status <= 599 ? hit.status : 200;
       var empty = method === 'HEAD' || status === 204 || status === 205 || status === 304;
@@ -187,7 +197,10 @@ function replayLayer(workers: string): string {
   ${ORIGINALS_SOURCE}
   ${LINKS_SOURCE}
   ${NEXT_ROUTER_SOURCE}
+  ${FETCHED_ATTRIBUTES_SOURCE}
   function mapped(value) {
+    // What failed in the render fails here, as an image or stylesheet with no content does.
+    if (failedInRender(value)) return 'data:,';
     var path = local(value);
     return path === undefined ? value : path;
   }

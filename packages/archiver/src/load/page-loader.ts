@@ -56,6 +56,8 @@ export interface LoadedPage {
   readonly served?: LoadedPage | undefined;
   /** ...and what the browser fetched while rendering (GET and POST requests), which a live copy replays. */
   readonly browserResponses?: readonly BrowserResponse[] | undefined;
+  /** ...and the URLs of the GETs that failed there (the network, the address guard, a limit), which a live copy fails without a request. */
+  readonly browserFailures?: readonly string[] | undefined;
   /** ...and the scripts its dedicated workers started from, whose sources a live copy embeds. */
   readonly workerScripts?: readonly string[] | undefined;
   /** How the rendered page looked and read: what a check of its copies compares them with. */

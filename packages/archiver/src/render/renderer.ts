@@ -14,6 +14,8 @@ import { renderPage, type RenderResult } from './render-page.js';
 import { checkCopy, openCheckPage, type CheckPage } from './self-check.js';
 
 const CHECK_BUDGET_MS = 8_000;
+/** Failed GETs a live copy fails without a request, at most (each is an address in its replay file). */
+const MAX_FAILURES_REPLAYED = 500;
 
 /**
  * The renderer of one capture: one browser, started on the first page that needs it (or the
@@ -100,6 +102,10 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         browserResponses: result.exchanges.flatMap(({ key, method, url, resourceType: type, response }) =>
           method === 'GET' || method === 'HEAD' || method === 'POST' ? [{ key, method, url, type, response }] : [],
         ),
+        browserFailures: result.blocked
+          .filter(({ method, reason }) => method === 'GET' && (reason === 'fetch-failed' || reason === 'limit'))
+          .slice(0, MAX_FAILURES_REPLAYED)
+          .map(({ url }) => url),
         workerScripts: result.workers,
         render: {
           output: 'snapshot',
