@@ -72,6 +72,15 @@ function replayLayer(workers: string): string {
   var worker = typeof document === 'undefined' ? scope.__SITEZIP_WORKER__ : undefined;
   if (typeof document === 'undefined' && !worker) return;
   scope.__SITEZIP_REPLAYING__ = true;
+  // The copy answers as the site did online: an app that asks whether the browser is online (a
+  // reader's copy is opened with the network off) and shows an offline notice instead of its
+  // content, or skips its fetch(), is told it is.
+  try {
+    var navigatorType = scope.WorkerNavigator || scope.Navigator;
+    if (navigatorType && Object.getOwnPropertyDescriptor(navigatorType.prototype, 'onLine')) {
+      Object.defineProperty(navigatorType.prototype, 'onLine', { configurable: true, enumerable: true, get: function () { return true; } });
+    }
+  } catch (error) {}
   var here = worker ? worker.page : location.href.split('#')[0].split('?')[0];
   var folder = here.slice(0, here.lastIndexOf('/') + 1);
   // A file of the copy by its path (e.g. a worker's script, from new URL('./w.js', import.meta.url)).
