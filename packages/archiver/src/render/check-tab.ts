@@ -10,6 +10,9 @@ export class CopyRequests {
   online = 0;
   /** Requests that failed, those refused included. */
   failed = 0;
+  private readonly failing = new AbortController();
+  /** Aborts at the copy's first failed request (a live copy is refused then: see checkCopy). */
+  readonly firstFailure: AbortSignal = this.failing.signal;
   private inFlight = 0;
   private lastRequest = performance.now();
   /** The copy's requests: one of the tab's previous copy that ends late is not this copy's. */
@@ -28,6 +31,11 @@ export class CopyRequests {
     this.inFlight = Math.max(0, this.inFlight - 1);
     this.lastRequest = performance.now();
     return true;
+  }
+
+  failedOne(): void {
+    this.failed++;
+    this.failing.abort();
   }
 
   /** How long no request of the copy has been in flight (0 while one is). */
@@ -79,7 +87,7 @@ export class CheckTab {
     page.on('requestfailed', (request) => {
       const copy = this.copy;
       if (!copy?.ended(request)) return;
-      copy.failed++;
+      copy.failedOne();
       trace(`check: failed ${request.url().slice(0, 200)} (${request.failure()?.errorText ?? 'failed'})`);
     });
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
