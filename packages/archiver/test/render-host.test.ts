@@ -303,6 +303,36 @@ describe("a capture's render tabs", () => {
   });
 });
 
+describe("a render tab's history", () => {
+  it("holds only the page's own entries: back() from its first does nothing, back() after its own pushState pops", async () => {
+    const app = (script: string) => ({ body: `<!doctype html><div id="root"></div><script>${script}</script>` });
+    const site = await serveFixture({
+      '/a': app(`root.textContent = 'page a';`),
+      // In a fresh tab, back() from the only entry does nothing; in a reused one it left for the blank page before.
+      '/b': app(`root.textContent = 'page b'; setTimeout(() => history.back(), 100);`),
+      '/c': app(`history.pushState({}, '', '/c/more'); addEventListener('popstate', () => { root.textContent = 'popped to ' + location.pathname; }); setTimeout(() => history.back(), 100);`),
+    });
+    sites.push(site);
+    const host = new BrowserHost({ userAgent: BROWSER_UA });
+    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA }));
+    const render = async (path: string) => {
+      const result = await renderPage(`${site.origin}${path}`, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits({ totalTimeoutMs: 20_000 }) });
+      await result.closed;
+      return result;
+    };
+    try {
+      expect((await render('/a')).html).toContain('page a');
+      const b = await render('/b');
+      expect(b.locationHref).toBe(`${site.origin}/b`);
+      expect(b.html).toContain('<div id="root">page b</div>');
+      expect((await render('/c')).html).toContain('<div id="root">popped to /c</div>');
+    } finally {
+      await host.close();
+      await fetcher.close();
+    }
+  });
+});
+
 describe("a capture's check tabs", () => {
   it('check copy after copy in one tab, each counting its own requests; a copy that spins gets its tab closed', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sitezip-check-tabs-'));

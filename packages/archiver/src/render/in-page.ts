@@ -125,6 +125,30 @@ const FONT_SOURCES_KEY = 'sitezip.fontSources';
  * it back as an @font-face rule). A string source is kept with its URLs made absolute against the
  * document; a binary one as a copy of its bytes (the page may reuse its buffer).
  */
+/**
+ * Keeps a tab's page from going back past its own first entry (an init script). A tab serves
+ * page after page (render-tab.ts, check-tab.ts): `history.back()` from a fresh tab's only entry
+ * does nothing, but from a reused one it went to the blank page before (no request, so nothing
+ * refused it) and the render read an empty DOM. Traversals within the page's own entries (a
+ * router's pushState, then back) go on as before. Top frame only: a same-origin frame reaches it
+ * through `top.history`.
+ */
+export const STAY_ON_PAGE = `(() => {
+  const navigation = window.navigation;
+  if (window !== window.top || !navigation || !navigation.currentEntry) return;
+  const first = navigation.currentEntry.index;
+  const stays = (delta) => !navigation.currentEntry || navigation.currentEntry.index + delta >= first;
+  const guard = (name, delta) => {
+    const real = History.prototype[name];
+    Object.defineProperty(History.prototype, name, {
+      configurable: true, writable: true,
+      value: { [name](...args) { return stays(delta(...args)) ? real.apply(this, args) : undefined; } }[name],
+    });
+  };
+  guard('back', () => -1);
+  guard('go', (delta) => Number(delta) || 0);
+})();`;
+
 export const RECORD_FONT_SOURCES = `(() => {
   const Real = window.FontFace;
   if (typeof Real !== 'function') return;
