@@ -208,25 +208,31 @@ describe('renderPage', () => {
 });
 
 describe('a render of a page with a request that never ends', () => {
-  it('takes the page once the rest of it is quiet: a stalled script or image holds its load event for ever', async () => {
+  it('takes the page once the rest of it is quiet: a stalled script or image holds its load event for ever, window.stop() ends it unseen', async () => {
     const never = { handle: () => undefined };
     const site = await serveFixture({
       '/': { body: `<!doctype html><div id="root"></div><script>root.textContent = 'built, the tracker still loading';</script><script async src="/never.js"></script><img src="/never.png">` },
       '/never.js': never,
       '/never.png': never,
+      // window.stop() ends the load with no lifecycle event Playwright sees: goto waited until the cap.
+      '/stopped': { body: `<!doctype html><div id="root"></div><script>root.textContent = 'built, then stopped'; window.stop();</script><img src="/never.png">` },
     });
     sites.push(site);
     const host = new BrowserHost({ userAgent: BROWSER_UA });
     // Its requests outlast the render: the fetcher does not give up on them first.
     const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA, requestTimeoutMs: 120_000, resourceTimeoutMs: 120_000 }));
     try {
-      const limits = parseRenderLimits({ totalTimeoutMs: 30_000, stalledRequestMs: 1_000 });
+      const limits = parseRenderLimits({ totalTimeoutMs: 15_000, stalledRequestMs: 1_000 });
       const result = await renderPage(`${site.origin}/`, { fetcher, host, signal: new AbortController().signal, limits });
       await result.closed;
       expect(result.html).toContain('built, the tracker still loading');
       // Waiting for the load event would have lasted until the render's cap and not settled.
       expect({ loaded: result.loaded, settled: result.settled }).toEqual({ loaded: true, settled: true });
       expect(site.hits.get('/never.js')).toBe(1);
+      const stopped = await renderPage(`${site.origin}/stopped`, { fetcher, host, signal: new AbortController().signal, limits });
+      await stopped.closed;
+      expect(stopped.html).toContain('built, then stopped');
+      expect({ loaded: stopped.loaded, settled: stopped.settled }).toEqual({ loaded: true, settled: true });
     } finally {
       await host.close();
       await fetcher.close();

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { CDPSession, Page } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
@@ -259,8 +260,10 @@ async function askForLinks(page: Page, recorder: ExchangeRecorder): Promise<void
  * ever, and the page is all there otherwise). False when neither came.
  */
 async function navigate(page: Page, url: string, left: () => number, stop: RenderStop, network: Network, quietMs: number): Promise<boolean> {
+  const polling = new AbortController();
   try {
-    const parsed = await within(page.goto(url, { waitUntil: 'domcontentloaded', timeout: 0 }), left(), stop.signal);
+    const going = page.goto(url, { waitUntil: 'domcontentloaded', timeout: 0 });
+    const parsed = await within(Promise.race([going, parsedDocument(page, polling.signal)]), left(), stop.signal);
     if (!parsed.done) return false;
   } catch (error) {
     if (stop.signal.aborted) throw stop.signal.reason;
@@ -268,10 +271,29 @@ async function navigate(page: Page, url: string, left: () => number, stop: Rende
     if (!/^https?:/.test(page.url())) {
       throw new ArchiveError('NETWORK', `The browser could not load ${url}: ${String((error as Error).message).split('\n')[0]}`, { cause: error });
     }
-    const parsed = await within(page.waitForLoadState('domcontentloaded', { timeout: 0 }), left(), stop.signal);
+    const parsed = await within(Promise.race([page.waitForLoadState('domcontentloaded', { timeout: 0 }), parsedDocument(page, polling.signal)]), left(), stop.signal);
     if (!parsed.done) return false;
+  } finally {
+    polling.abort();
   }
   return loadedOrQuiet(page, network, quietMs, left(), stop.signal);
+}
+
+/** True in a page whose http(s) document is parsed (the tab's blank page before it is not). */
+const IS_PARSED = `/^https?:$/.test(location.protocol) && document.readyState !== 'loading'`;
+
+/**
+ * Resolves once the tab's document is the page's, parsed, asking every 100 ms until `signal`
+ * aborts: a page that calls `window.stop()` ends its load with no lifecycle event Playwright
+ * sees, and `goto` waited for one until the render's cap.
+ */
+async function parsedDocument(page: Page, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted) {
+    // Refused while the navigation replaces the document: asked again.
+    if (await page.evaluate(IS_PARSED).catch(() => false)) return;
+    await delay(100, undefined, { signal }).catch(() => undefined);
+  }
+  return new Promise(() => undefined);
 }
 
 /** The load event, or the page quiet (settle.ts) with only stalled requests in flight; false when `budgetMs` passed first. */
