@@ -6,8 +6,8 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpFetcher } from '../src/fetch/http-fetcher.js';
-import { parseOptions } from '../src/options.js';
-import { BrowserHost, launchBrowserServer, parseRenderLimits, renderPage, type BrowserSource } from '../src/render/index.js';
+import { parseOptions, type ArchiveOptionsInput } from '../src/options.js';
+import { BrowserHost, launchBrowserServer, parseRenderLimits, renderPage, type BrowserSource, type RenderLimitsInput, type RenderResult } from '../src/render/index.js';
 import { CaptureTabs } from '../src/render/capture-tabs.js';
 import { checkCopy, openCheckPage } from '../src/render/self-check.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
@@ -207,6 +207,31 @@ describe('renderPage', () => {
   });
 });
 
+/**
+ * Renders pages of `site` one after another in one host, as a capture does (each awaited to the
+ * end of its tab, so the next may take it), with `fetch` options over the tests' own; closes the
+ * host and the fetcher after `use`.
+ */
+async function renderingIn(
+  site: FixtureSite,
+  use: (render: (path: string, limits?: RenderLimitsInput) => Promise<RenderResult>) => Promise<void>,
+  fetch: ArchiveOptionsInput = {},
+): Promise<void> {
+  const host = new BrowserHost({ userAgent: BROWSER_UA });
+  const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA, ...fetch }));
+  const render = async (path: string, limits: RenderLimitsInput = { totalTimeoutMs: 20_000 }) => {
+    const result = await renderPage(`${site.origin}${path}`, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits(limits) });
+    await result.closed;
+    return result;
+  };
+  try {
+    await use(render);
+  } finally {
+    await host.close();
+    await fetcher.close();
+  }
+}
+
 describe('a render of a page with a request that never ends', () => {
   it('takes the page once the rest of it is quiet: a stalled script or image holds its load event for ever, window.stop() ends it unseen', async () => {
     const never = { handle: () => undefined };
@@ -218,25 +243,23 @@ describe('a render of a page with a request that never ends', () => {
       '/stopped': { body: `<!doctype html><div id="root"></div><script>root.textContent = 'built, then stopped'; window.stop();</script><img src="/never.png">` },
     });
     sites.push(site);
-    const host = new BrowserHost({ userAgent: BROWSER_UA });
     // Its requests outlast the render: the fetcher does not give up on them first.
-    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA, requestTimeoutMs: 120_000, resourceTimeoutMs: 120_000 }));
-    try {
-      const limits = parseRenderLimits({ totalTimeoutMs: 15_000, stalledRequestMs: 1_000 });
-      const result = await renderPage(`${site.origin}/`, { fetcher, host, signal: new AbortController().signal, limits });
-      await result.closed;
-      expect(result.html).toContain('built, the tracker still loading');
-      // Waiting for the load event would have lasted until the render's cap and not settled.
-      expect({ loaded: result.loaded, settled: result.settled }).toEqual({ loaded: true, settled: true });
-      expect(site.hits.get('/never.js')).toBe(1);
-      const stopped = await renderPage(`${site.origin}/stopped`, { fetcher, host, signal: new AbortController().signal, limits });
-      await stopped.closed;
-      expect(stopped.html).toContain('built, then stopped');
-      expect({ loaded: stopped.loaded, settled: stopped.settled }).toEqual({ loaded: true, settled: true });
-    } finally {
-      await host.close();
-      await fetcher.close();
-    }
+    const lasting = { requestTimeoutMs: 120_000, resourceTimeoutMs: 120_000 };
+    await renderingIn(
+      site,
+      async (render) => {
+        const limits = { totalTimeoutMs: 15_000, stalledRequestMs: 1_000 };
+        const result = await render('/', limits);
+        expect(result.html).toContain('built, the tracker still loading');
+        // Waiting for the load event would have lasted until the render's cap and not settled.
+        expect({ loaded: result.loaded, settled: result.settled }).toEqual({ loaded: true, settled: true });
+        expect(site.hits.get('/never.js')).toBe(1);
+        const stopped = await render('/stopped', limits);
+        expect(stopped.html).toContain('built, then stopped');
+        expect({ loaded: stopped.loaded, settled: stopped.settled }).toEqual({ loaded: true, settled: true });
+      },
+      lasting,
+    );
   });
 });
 
@@ -258,17 +281,13 @@ describe('a render of a page that asks for much at once', () => {
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
-    const host = new BrowserHost({ userAgent: BROWSER_UA });
-    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA }));
     try {
-      const result = await renderPage(`${site.origin}/`, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits({ totalTimeoutMs: 20_000 }) });
-      await result.closed;
-      expect(result.html).toContain('20 parts');
-      expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+      await renderingIn(site, async (render) => {
+        expect((await render('/')).html).toContain('20 parts');
+        expect(warnings.map((warning) => warning.name)).not.toContain('MaxListenersExceededWarning');
+      });
     } finally {
       process.off('warning', onWarning);
-      await host.close();
-      await fetcher.close();
     }
   });
 });
@@ -286,26 +305,16 @@ describe("a capture's render tabs", () => {
       '/tick': { body: 'tick' },
     });
     sites.push(site);
-    const host = new BrowserHost({ userAgent: BROWSER_UA });
-    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA }));
-    const render = async (path: string, totalTimeoutMs = 20_000) => {
-      const result = await renderPage(`${site.origin}${path}`, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits({ totalTimeoutMs }) });
-      await result.closed;
-      return result;
-    };
-    try {
+    await renderingIn(site, async (render) => {
       expect((await render('/a')).html).toContain('<li>seen: null</li>');
       const second = await render('/b');
       expect(second.html).toContain('<li>seen: a</li>');
       expect(second.exchanges.map((exchange) => new URL(exchange.url).pathname)).toEqual(['/b']);
       expect(site.hits.get('/tick')).toBeUndefined();
-      await expect(render('/hang', 3_000)).rejects.toMatchObject({ code: 'TIMEOUT' });
+      await expect(render('/hang', { totalTimeoutMs: 3_000 })).rejects.toMatchObject({ code: 'TIMEOUT' });
       // The tab the endless loop held was closed: this render has a new one.
       expect((await render('/b')).html).toContain('<li>seen: null</li>');
-    } finally {
-      await host.close();
-      await fetcher.close();
-    }
+    });
   });
 });
 
@@ -319,23 +328,13 @@ describe("a render tab's history", () => {
       '/c': app(`history.pushState({}, '', '/c/more'); addEventListener('popstate', () => { root.textContent = 'popped to ' + location.pathname; }); setTimeout(() => history.back(), 100);`),
     });
     sites.push(site);
-    const host = new BrowserHost({ userAgent: BROWSER_UA });
-    const fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0, userAgent: FETCHER_UA }));
-    const render = async (path: string) => {
-      const result = await renderPage(`${site.origin}${path}`, { fetcher, host, signal: new AbortController().signal, limits: parseRenderLimits({ totalTimeoutMs: 20_000 }) });
-      await result.closed;
-      return result;
-    };
-    try {
+    await renderingIn(site, async (render) => {
       expect((await render('/a')).html).toContain('page a');
       const b = await render('/b');
       expect(b.locationHref).toBe(`${site.origin}/b`);
       expect(b.html).toContain('<div id="root">page b</div>');
       expect((await render('/c')).html).toContain('<div id="root">popped to /c</div>');
-    } finally {
-      await host.close();
-      await fetcher.close();
-    }
+    });
   });
 });
 

@@ -30,15 +30,17 @@ let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
     '/': { body: PAGE },
+    // Its layer for <base> wraps getAttribute too, after this one.
+    '/based.html': { body: PAGE.replace('<head>', '<head><base href="/">') },
     '/data/spec.json': { type: 'application/json', body: JSON.stringify({ title: 'Clinic API' }) },
   });
 });
 afterAll(() => site.close());
 
 describe('a live copy of a page that names its data in attributes and had a request fail', () => {
-  it('reads the attribute as the address online, fails what failed in the render without a request, and is kept', async () => {
+  it.each(['/', '/based.html'])('%s reads the attribute as the address online, fails what failed in the render without a request, and is kept', async (path) => {
     const sink = new MemorySink();
-    await archivePage(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
+    await archivePage(`${site.origin}${path}`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
     const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
     expect(render?.refusedRequests?.map(({ url }) => url)).toEqual(['http://127.0.0.1:1/logo.svg']);
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });

@@ -28,9 +28,10 @@ export const FETCHED_ATTRIBUTES_SOURCE = `var fetchedValues = Object.create(null
   function asFetched(name, value) {
     return typeof value === 'string' && !LOADED_FROM.test(String(name)) && Object.prototype.hasOwnProperty.call(fetchedValues, value) ? fetchedValues[value] : value;
   }
-  var readAttribute = Element.prototype.getAttribute;
+  // Each layer that wraps getAttribute keeps the one before under a name of its own: a var shares replayDom's scope.
+  var beforeFetched = Element.prototype.getAttribute;
   Element.prototype.getAttribute = function (name) {
-    return asFetched(name, readAttribute.apply(this, arguments));
+    return asFetched(name, beforeFetched.apply(this, arguments));
   };
   // A custom element hears of its attributes through attributeChangedCallback (Lit's properties).
   if (scope.customElements && typeof customElements.define === 'function') {

@@ -49,10 +49,10 @@ export const LOCATION_SOURCE = `var address = new URL(data.base);
   window.addEventListener('hashchange', addressOfEntry, true);
   if (data.baseUrl) {
     var basePath = new URL(data.baseUrl).pathname, madeBase = document.createElement('base');
-    var readAttribute = Element.prototype.getAttribute;
+    var beforeBase = Element.prototype.getAttribute;
     Element.prototype.getAttribute = function (name) {
       if (this === madeBase && String(name).toLowerCase() === 'href') return basePath;
-      return readAttribute.apply(this, arguments);
+      return beforeBase.apply(this, arguments);
     };
     (document.head || document.documentElement).appendChild(madeBase);
   }`;

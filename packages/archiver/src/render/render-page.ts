@@ -261,18 +261,17 @@ async function askForLinks(page: Page, recorder: ExchangeRecorder): Promise<void
  */
 async function navigate(page: Page, url: string, left: () => number, stop: RenderStop, network: Network, quietMs: number): Promise<boolean> {
   const polling = new AbortController();
+  // The lifecycle event, or the document seen parsed by asking (see parsedDocument).
+  const parsed = (event: Promise<unknown>) => within(Promise.race([event, parsedDocument(page, polling.signal)]), left(), stop.signal);
   try {
-    const going = page.goto(url, { waitUntil: 'domcontentloaded', timeout: 0 });
-    const parsed = await within(Promise.race([going, parsedDocument(page, polling.signal)]), left(), stop.signal);
-    if (!parsed.done) return false;
+    if (!(await parsed(page.goto(url, { waitUntil: 'domcontentloaded', timeout: 0 }))).done) return false;
   } catch (error) {
     if (stop.signal.aborted) throw stop.signal.reason;
     // A script that navigates before the load event interrupts goto; the page that follows counts.
     if (!/^https?:/.test(page.url())) {
       throw new ArchiveError('NETWORK', `The browser could not load ${url}: ${String((error as Error).message).split('\n')[0]}`, { cause: error });
     }
-    const parsed = await within(Promise.race([page.waitForLoadState('domcontentloaded', { timeout: 0 }), parsedDocument(page, polling.signal)]), left(), stop.signal);
-    if (!parsed.done) return false;
+    if (!(await parsed(page.waitForLoadState('domcontentloaded', { timeout: 0 }))).done) return false;
   } finally {
     polling.abort();
   }
@@ -298,16 +297,14 @@ async function parsedDocument(page: Page, signal: AbortSignal): Promise<void> {
 
 /** The load event, or the page quiet (settle.ts) with only stalled requests in flight; false when `budgetMs` passed first. */
 async function loadedOrQuiet(page: Page, network: Network, quietMs: number, budgetMs: number, signal: AbortSignal): Promise<boolean> {
-  const waiting = new AbortController();
-  const stopWaiting = () => waiting.abort(signal.reason);
-  signal.addEventListener('abort', stopWaiting, { once: true });
+  const loaded = new AbortController();
   try {
     const load = page.waitForLoadState('load', { timeout: 0 }).then(() => true);
-    const quiet = settle(page, network, { quietMs, budgetMs }, waiting.signal);
+    const quiet = settle(page, network, { quietMs, budgetMs }, AbortSignal.any([signal, loaded.signal]));
     const outcome = await within(Promise.race([load, quiet]), budgetMs, signal);
     return outcome.done && outcome.value;
   } finally {
-    signal.removeEventListener('abort', stopWaiting);
-    waiting.abort(new Error('The page loaded.'));
+    // Ends the other wait (settle's polling, once the load event came).
+    loaded.abort();
   }
 }
