@@ -31,13 +31,29 @@ customElements.define('api-card', class extends HTMLElement {
     next();
   }
 });`;
+// The same with a closed root (as some design systems' components are): the DOM gives no way in.
+const CLOSED_JS = `
+customElements.define('closed-card', class extends HTMLElement {
+  connectedCallback() {
+    const root = this.attachShadow({ mode: 'closed' });
+    if (location.pathname !== '/closed') return;
+    root.innerHTML = '<style>p { color: rgb(0, 90, 200); font: 32px sans-serif; }</style><p>Built in a closed root</p>';
+  }
+});`;
+const CLOSED_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Closed</title></head>
+<body><closed-card></closed-card><script src="/closed.js"></script></body></html>`;
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Card</title></head>
 <body><api-card></api-card><script src="/component.js"></script></body></html>`;
 
 let site: FixtureSite;
 const host = new BrowserHost({ userAgent: BROWSER_UA });
 beforeAll(async () => {
-  site = await serveFixture({ '/card': { body: PAGE }, '/component.js': { type: 'text/javascript', body: COMPONENT_JS } });
+  site = await serveFixture({
+    '/card': { body: PAGE },
+    '/component.js': { type: 'text/javascript', body: COMPONENT_JS },
+    '/closed': { body: CLOSED_PAGE },
+    '/closed.js': { type: 'text/javascript', body: CLOSED_JS },
+  });
 });
 afterAll(async () => {
   await site.close();
@@ -58,6 +74,18 @@ describe('a page whose content is in shadow roots', () => {
     // The style's comment is gone from its markup, and the snapshot looks like the page.
     expect(index).toContain('--accent: rgb(200, 30, 40);');
     expect(index).not.toMatch(/<style>[^<]*<!--/);
+    expect(render!.check!.pixelDiff).toBeLessThanOrEqual(0.5);
+  }, 60_000);
+
+  it('keeps in its snapshot what a closed shadow root showed', async () => {
+    const sink = new MemorySink();
+    await archivePage(`${site.origin}/closed`, sink, { allowPrivateNetworks: true, retries: 0, renderTimeoutMs: 15_000 });
+    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    expect(render?.output, JSON.stringify(render)).toBe('snapshot');
+    // Written open: nothing runs in a snapshot, and its check reads the text as the page's.
+    expect(sink.text('index.html')).toContain('<closed-card><template shadowrootmode="open"><style>p { color: rgb(0, 90, 200);');
+    expect(render?.candidates?.live?.textMatch).toBeLessThan(0.5);
+    expect(sink.text('index.html')).toContain('<p>Built in a closed root</p>');
     expect(render!.check!.pixelDiff).toBeLessThanOrEqual(0.5);
   }, 60_000);
 

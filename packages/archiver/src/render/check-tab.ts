@@ -1,5 +1,5 @@
 import type { CDPSession, Page, Request } from 'playwright-core';
-import { call, MS_SINCE_MUTATION, STAY_ON_PAGE } from './in-page.js';
+import { call, MS_SINCE_MUTATION, RECORD_CLOSED_ROOTS, STAY_ON_PAGE } from './in-page.js';
 import { pictureSession } from './picture.js';
 import { trace } from '../trace.js';
 import { setUpOnce } from './set-up-once.js';
@@ -99,7 +99,7 @@ export class CheckTab {
         return route.abort('internetdisconnected');
       }),
       // A copy whose scripts do not run (a snapshot) is quiet as soon as it is parsed, and waits for nothing more.
-      page.addInitScript(call(MS_SINCE_MUTATION) + ';' + STAY_ON_PAGE),
+      page.addInitScript(call(MS_SINCE_MUTATION) + ';' + RECORD_CLOSED_ROOTS + STAY_ON_PAGE),
     ]);
   }
 }

@@ -117,6 +117,9 @@ export const HOLD_STILL = `async () => {
 
 /** Where RECORD_FONT_SOURCES keeps each FontFace's source: a WeakMap from the face to it. */
 const FONT_SOURCES_KEY = 'sitezip.fontSources';
+const CLOSED_ROOTS_KEY = 'sitezip.closedRoots';
+/** An element's shadow root, open or closed (RECORD_CLOSED_ROOTS), as source text for the scripts here. */
+const SHADOW_OF = `const shadowOf = ((closed) => (element) => element.shadowRoot || (closed && closed.get(element)))(window[Symbol.for('${CLOSED_ROOTS_KEY}')]);`;
 
 /**
  * Runs before the page's scripts (an init script): remembers the source every FontFace is
@@ -147,6 +150,26 @@ export const STAY_ON_PAGE = `(() => {
   };
   guard('back', () => -1);
   guard('go', (delta) => Number(delta) || 0);
+})();`;
+
+/**
+ * Keeps the closed shadow roots the page's scripts attach (`attachShadow({ mode: 'closed' })`),
+ * by host: the DOM gives no way to reach them, so without this the snapshot lost what a closed
+ * component showed (its host written out empty). Read by shadowOf() in the scripts below.
+ */
+export const RECORD_CLOSED_ROOTS = `(() => {
+  const attach = Element.prototype.attachShadow;
+  if (typeof attach !== 'function') return;
+  const closed = new WeakMap();
+  Object.defineProperty(window, Symbol.for('${CLOSED_ROOTS_KEY}'), { value: closed });
+  Object.defineProperty(Element.prototype, 'attachShadow', {
+    configurable: true, writable: true,
+    value: { attachShadow(init) {
+      const root = attach.apply(this, arguments);
+      if (init && init.mode === 'closed') closed.set(this, root);
+      return root;
+    } }.attachShadow,
+  });
 })();`;
 
 export const RECORD_FONT_SOURCES = `(() => {
@@ -188,9 +211,10 @@ export const INLINE_CSSOM = `() => {
   const ruleCount = (text) => {
     try { const sheet = new CSSStyleSheet(); sheet.replaceSync(text); return sheet.cssRules.length; } catch { return undefined; }
   };
+  ${SHADOW_OF}
   const roots = [document];
   for (let i = 0; i < roots.length; i++) {
-    for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    for (const element of roots[i].querySelectorAll('*')) if (shadowOf(element)) roots.push(shadowOf(element));
   }
   for (const root of roots) {
     for (const style of root.querySelectorAll('style')) {
@@ -273,24 +297,29 @@ export interface Snapshot {
 }
 
 /**
- * The DOM as markup: doctype, the root element's own tag, and its content with every open
- * shadow root (nested ones too) as declarative shadow DOM, `<template shadowrootmode="open">`.
+ * The DOM as markup: doctype, the root element's own tag, and its content with every shadow
+ * root (nested ones too; closed ones RECORD_CLOSED_ROOTS kept) as declarative shadow DOM,
+ * `<template shadowrootmode="open">`.
  * Answers `{ tooLarge }` instead of a DOM longer than `maxLength` characters.
  */
 export const SERIALIZE = `(maxLength) => {
+  ${SHADOW_OF}
   const roots = [];
   const collect = (root) => {
     for (const element of root.querySelectorAll('*')) {
-      if (element.shadowRoot) {
-        roots.push(element.shadowRoot);
-        collect(element.shadowRoot);
+      const shadow = shadowOf(element);
+      if (shadow) {
+        roots.push(shadow);
+        collect(shadow);
       }
     }
   };
   const root = document.documentElement;
   if (!root) return { html: '', title: document.title, href: location.href };
   collect(document);
-  const inner = typeof root.getHTML === 'function' ? root.getHTML({ shadowRoots: roots }) : root.innerHTML;
+  let inner = typeof root.getHTML === 'function' ? root.getHTML({ shadowRoots: roots }) : root.innerHTML;
+  // Written open: a copy without scripts loses nothing by it, and its check reads their text as the page's.
+  if (roots.some((shadow) => shadow.mode === 'closed')) inner = inner.split('<template shadowrootmode="closed"').join('<template shadowrootmode="open"');
   const shell = root.cloneNode(false).outerHTML;
   const close = '</' + root.localName + '>';
   const open = shell.endsWith(close) ? shell.slice(0, -close.length) : shell;
@@ -305,7 +334,7 @@ export const SERIALIZE = `(maxLength) => {
 
 /**
  * The body's rendered text, as the self-check compares it (an expression): its innerText, then
- * the shown text of every open shadow root (innerText stops at a shadow host: a web component's
+ * the shown text of every shadow root, open or kept closed (innerText stops at a shadow host: a web component's
  * whole UI would count as no text, and a copy that lost it as a perfect match). A root's children
  * that are shown give their innerText; those not shown give nothing (innerText of one answers its
  * source text, a style's rules); a `display: contents` element (a slot, a wrapper) gives its
@@ -314,6 +343,7 @@ export const SERIALIZE = `(maxLength) => {
 export const PAGE_TEXT = `(() => {
   const body = document.body;
   if (!body) return '';
+  ${SHADOW_OF}
   const range = document.createRange();
   const shown = (element) => element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0;
   const textOf = (node) => {
@@ -330,7 +360,7 @@ export const PAGE_TEXT = `(() => {
   const parts = [body.innerText];
   const roots = [body];
   for (let i = 0; i < roots.length && parts.length < 100000; i++) {
-    for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    for (const element of roots[i].querySelectorAll('*')) if (shadowOf(element)) roots.push(shadowOf(element));
     if (i > 0) for (const node of roots[i].childNodes) parts.push(textOf(node));
   }
   return parts.join('\\n').slice(0, 200000);

@@ -14,6 +14,7 @@ import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
 import { RenderTab, type TabEvents } from './render-tab.js';
+import { placeRenderedFrames, readFrames, type FrameDocument } from './rendered-frames.js';
 import { settle, type Network } from './settle.js';
 import { trace } from '../trace.js';
 
@@ -55,8 +56,10 @@ export interface RenderResult {
   locationHref: string;
   /** HTTP status of the page. */
   status: number;
-  /** The rendered DOM: doctype, root element, open shadow roots as declarative shadow DOM. */
+  /** The rendered DOM: doctype, root element, open shadow roots as declarative shadow DOM, frames placed (rendered-frames.ts). */
   html: string;
+  /** The documents of the page's frames at addresses of their own, as the render left them, scripts removed. */
+  frames: FrameDocument[];
   title: string;
   /** False when the load event had not come by the time the DOM had to be read. */
   loaded: boolean;
@@ -118,6 +121,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
       locationHref: run.snapshot.href,
       status: document.status,
       html: run.snapshot.html,
+      frames: run.frames,
       title: run.snapshot.title,
       loaded: run.loaded,
       settled: run.settled,
@@ -160,11 +164,15 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   }
 }
 
+/** Time the page's frames are given to be read, at most. */
+const FRAMES_READ_MS = 5_000;
+
 /** Time the rendered page's picture is given once its DOM is read. */
 const PICTURE_TIMEOUT_MS = 10_000;
 
 interface Run {
   snapshot: Snapshot;
+  frames: FrameDocument[];
   picture: Picture | undefined;
   loaded: boolean;
   settled: boolean;
@@ -213,18 +221,22 @@ async function drive(
   trace('render: quiet');
   // From here on the hard cap alone bounds the waits: a page whose scripts never yield fails here.
   await stop.race(page.evaluate(call(SCROLL_TO_TOP)));
+  // Frames may take what is left of the wait and half the time reserved for reading the DOM.
+  const frames = await readFrames(page, limits.maxHtmlBytes, Math.min(FRAMES_READ_MS, Math.max(0, left()) + limits.snapshotReserveMs / 2), stop.signal);
+  if (frames.read.size > 0) trace(`render: ${frames.read.size} frames read`);
   await stop.race(page.evaluate(call(INLINE_CSSOM)));
   const read = (await stop.race(page.evaluate(call(SERIALIZE, limits.maxHtmlBytes)))) as Snapshot | { tooLarge: number };
   if ('tooLarge' in read) {
     throw new ArchiveError('TOO_LARGE', `The rendered page is ${read.tooLarge} characters long, more than the limit of ${limits.maxHtmlBytes}.`);
   }
+  const placed = placeRenderedFrames(read.html, frames);
   // After the DOM passed its size limit: a picture of a DOM bomb would take the whole budget.
   // (What INLINE_CSSOM changed looks the same: rules as they were, a canvas as its image.)
   trace('render: DOM read');
   // A picture is a few hundred ms of the browser's CPU: a large mirror's later pages, past the
   // checks a capture makes, were each pictured for nothing.
   const picture = wantsPicture && !wantsPicture() ? undefined : await takePicture(page, session, stop, signal, events.scrollSteps);
-  return { snapshot: read, picture, loaded, settled, loadedAt, settledAt, events };
+  return { snapshot: { ...read, html: placed.html }, frames: placed.documents, picture, loaded, settled, loadedAt, settledAt, events };
 }
 
 /** The page's text now, and its picture on its way (the result does not wait for it). */

@@ -11,6 +11,8 @@ import { GUARD_LIMITS } from '../capture/render-guard.js';
 import type { Picture } from './picture.js';
 import { parseRenderLimits } from './render-options.js';
 import { renderPage, type RenderResult } from './render-page.js';
+import type { RecordedExchange } from './exchange.js';
+import type { FrameDocument } from './rendered-frames.js';
 import { checkCopy, openCheckPage, type CheckPage } from './self-check.js';
 
 const CHECK_BUDGET_MS = 8_000;
@@ -81,6 +83,8 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         }
       };
       const result = await renderIn(ctx, page, onLoaded);
+      // A frame's address answers with the document the render left there (offered first: the first offer stands).
+      ctx.offer(result.frames.map((frame) => frameResponse(frame, result.exchanges)));
       ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
       const html = neutralizeScripts(result.html);
       const posted = result.exchanges.filter((exchange) => exchange.method === 'POST');
@@ -135,5 +139,20 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       await Promise.all(spares.splice(0).map((spare) => spare.then((check) => check.lease.close(), () => undefined)));
       await host.close();
     },
+  };
+}
+
+/** A frame's rendered document as the response at its address, with the status and headers it was served with. */
+function frameResponse(frame: FrameDocument, exchanges: readonly RecordedExchange[]): FetchedResource {
+  const served = exchanges.find((exchange) => exchange.method === 'GET' && exchange.url === frame.url)?.response;
+  return {
+    requestedUrl: frame.url,
+    url: frame.url,
+    status: served?.status ?? 200,
+    headers: served?.headers ?? {},
+    mimeType: 'text/html',
+    charset: 'utf-8',
+    body: Buffer.from(frame.html, 'utf8'),
+    redirects: [],
   };
 }

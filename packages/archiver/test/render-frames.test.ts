@@ -1,0 +1,79 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archivePage, MemorySink, type Manifest } from '../src/index.js';
+import { BrowserHost } from '../src/render/index.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { offlineContext, unpackSink } from './support/offline-copy.js';
+
+// Frames whose content scripts build: a same-origin frame that fetches its data (as a widget or
+// a component explorer's preview frame does), with a blank frame of its own that it writes into,
+// and a blank frame the page writes into (an editor, a sandboxed preview). Served, each is an
+// empty shell; from a folder, a frame's fetch() fails (no replay layer answers it there).
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Frames</title></head><body>
+<div id="root"></div>
+<iframe id="widget" src="widget.html" width="400" height="200"></iframe>
+<iframe id="blank" width="400" height="120"></iframe>
+<script>
+  fetch('/page.json').then((r) => r.json()).then((data) => { document.getElementById('root').textContent = data.title; });
+  const blank = document.getElementById('blank').contentDocument;
+  blank.body.innerHTML = '<p class="note">Written into a blank frame</p><img src="/dot.svg" width="10" height="10">';
+  blank.head.innerHTML = '<style>.note { color: rgb(0, 128, 0); }</style>';
+</script></body></html>`;
+
+const WIDGET = `<!doctype html><html><head><meta charset="utf-8"><title>Widget</title></head><body>
+<p id="status">loading</p><iframe id="inner" width="300" height="60"></iframe>
+<script>
+  fetch('widget.json').then((r) => r.json()).then((data) => {
+    document.getElementById('status').textContent = data.status;
+    document.getElementById('inner').contentDocument.body.innerHTML = '<b>' + data.inner + '</b>';
+  });
+</script></body></html>`;
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await serveFixture({
+    '/': { body: PAGE },
+    '/page.json': { type: 'application/json', body: JSON.stringify({ title: 'Dashboard' }) },
+    '/widget.html': { body: WIDGET },
+    '/widget.json': { type: 'application/json', body: JSON.stringify({ status: 'Widget ready', inner: 'Nested and written' }) },
+    '/dot.svg': { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>' },
+  });
+});
+afterAll(() => site.close());
+
+describe('a rendered page whose frames scripts built', () => {
+  it('keeps each frame as the render left it, and its copy shows them offline without a request', async () => {
+    const sink = new MemorySink();
+    await archivePage(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 20_000 });
+    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    expect(render?.check, JSON.stringify(render)).toMatchObject({ textMatch: 1, failedRequests: 0, onlineRequests: 0 });
+    // The frame's copy is its rendered DOM, its scripts gone (they would fetch from file://).
+    const widgetPath = [...sink.files.keys()].find((path) => path.endsWith('/widget.html'));
+    const widget = sink.text(widgetPath ?? 'widget.html');
+    expect(widget).toContain('Widget ready');
+    expect(widget).not.toContain('<script');
+    console.log(JSON.stringify(render), sink.text("index.html"), widget);
+    const dir = await unpackSink(sink, 'sitezip-frames-');
+    const host = new BrowserHost();
+    try {
+      const { context } = await host.open();
+      const requests = await offlineContext(context);
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+      await expect.poll(() => page.locator('#root').textContent()).toBe('Dashboard');
+      const widgetFrame = page.frameLocator('#widget');
+      await expect.poll(() => widgetFrame.locator('#status').textContent()).toBe('Widget ready');
+      await expect.poll(() => widgetFrame.frameLocator('#inner').locator('b').textContent()).toBe('Nested and written');
+      const note = page.frameLocator('#blank').locator('.note');
+      await expect.poll(() => note.textContent()).toBe('Written into a blank frame');
+      expect(await note.evaluate((el) => (globalThis as unknown as { getComputedStyle(el: unknown): { color: string } }).getComputedStyle(el).color)).toBe('rgb(0, 128, 0)');
+      expect(await page.frameLocator('#blank').locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(10);
+      expect(requests).toEqual({ online: [], failed: [] });
+    } finally {
+      await host.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
