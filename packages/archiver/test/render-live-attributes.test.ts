@@ -49,3 +49,34 @@ describe('a live copy of a page that names its data in attributes and had a requ
     expect(html).toContain('<api-ref spec-url="data/spec.json">');
   }, 60_000);
 });
+
+// Addresses a script builds from `location`: a badge that names the page's document in its
+// query, encoded and as written (as swagger-ui's validator badge does). From a copy they name
+// the file; read as online, they are the request the render recorded.
+const BADGE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Badge</title></head><body><p>Spec status</p>
+<script>
+  const badge = document.createElement('img');
+  badge.src = '/badge.svg?url=' + encodeURIComponent(new URL('data/spec.json', location.href).href) + '&raw=' + new URL('data/spec.json', location.href).href;
+  document.body.append(badge);
+</script></body></html>`;
+
+describe('a live copy of a page whose scripts build addresses from location', () => {
+  it('reads the file: addresses in them as the page online, and asks nothing it cannot have', async () => {
+    const badge = await serveFixture({
+      '/docs/': { body: BADGE_PAGE },
+      '/docs/data/spec.json': { type: 'application/json', body: '{}' },
+      '/badge.svg': { handle: (request, response) => {
+        response.writeHead(request.url?.includes(encodeURIComponent('http://')) ? 200 : 404, { 'content-type': 'image/svg+xml' });
+        response.end('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="green"/></svg>');
+      } },
+    });
+    try {
+      const sink = new MemorySink();
+      await archivePage(`${badge.origin}/docs/`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
+      const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+      expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    } finally {
+      await badge.close();
+    }
+  }, 60_000);
+});

@@ -89,6 +89,12 @@ function replayLayer(workers: string): string {
   function original(url) {
     var absolute;
     try { absolute = new URL(String(url), worker ? worker.script : document.baseURI).href; } catch (error) { return String(url); }
+    var online = onlineAddress(absolute);
+    return online.indexOf('file') < 0 ? online : withOnlineAddresses(online);
+  }
+  function onlineAddress(absolute) {
+    // The page's own file is the page.
+    if (absolute.split('#')[0] === here) return data.base;
     if (absolute.indexOf(folder) === 0) {
       var path = absolute.slice(folder.length);
       return byPath[path] || new URL(path, data.baseUrl || data.base).href;
@@ -98,6 +104,16 @@ function replayLayer(workers: string): string {
       return new URL(parsed.pathname + parsed.search, data.base).href;
     }
     return absolute;
+  }
+  // An address built from location (a validator badge's ?url=, a share link, an analytics
+  // beacon's page) names the copy's file where online it named the page: each file: address in
+  // it, as written or percent-encoded, is read as its online address.
+  function withOnlineAddresses(absolute) {
+    return absolute
+      .replace(/file%3A%2F%2F[^&#]*/gi, function (found) {
+        try { return encodeURIComponent(original(decodeURIComponent(found))); } catch (error) { return found; }
+      })
+      .replace(/file:\\/\\/[^&#]*/g, function (found) { return original(found); });
   }
   function decode(base64) {
     var text = atob(base64), bytes = new Uint8Array(text.length);
