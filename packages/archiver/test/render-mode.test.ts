@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivePage, archiveSite, MemorySink, type ArchiveOptionsInput, type Manifest } from '../src/index.js';
 import { PNG_1PX, serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { RENDER_FIXTURES_DIR } from './support/render-fixtures.js';
+
+/** The first pixel of a PNG data: URL, as RGBA. */
+const pixelOf = (url: string): number[] => [...PNG.sync.read(Buffer.from(url.split(',')[1] ?? '', 'base64')).data.subarray(0, 4)];
 
 const FONT = readFileSync(`${RENDER_FIXTURES_DIR}script-loaded/fonts/inter-latin-400-normal.woff2`);
 
@@ -44,6 +48,17 @@ shadow.innerHTML = '<p>In the shadow</p>';
 const ctx = root.querySelector('canvas').getContext('2d');
 ctx.fillStyle = 'red';
 ctx.fillRect(0, 0, 20, 10);
+// A WebGL canvas, drawn once: its buffer is cleared once shown unless kept.
+const gl = root.appendChild(Object.assign(document.createElement('canvas'), { id: 'gl', width: 8, height: 8 })).getContext('webgl');
+gl.clearColor(0, 0, 1, 1);
+gl.clear(gl.COLOR_BUFFER_BIT);
+// Form fields the script filled in: their state is in properties, not in the markup.
+root.insertAdjacentHTML('beforeend', '<input id="q" value="typed"><input id="c" type="checkbox" checked><textarea id="t">first</textarea>'
+  + '<select id="s"><option selected>one</option><option>two</option></select>');
+document.getElementById('q').value = 'Set by script';
+document.getElementById('c').checked = false;
+document.getElementById('t').value = 'Filled in';
+document.getElementById('s').value = 'two';
 const byUrl = new FontFace('Scripted Sans', 'url(fonts/scripted.woff2) format("woff2")', { weight: '400' });
 const byBytes = fetch('/fonts/scripted.woff2').then((r) => r.arrayBuffer()).then((bytes) => new FontFace('Bytes Sans', bytes).load());
 Promise.all([byUrl.load(), byBytes]).then((faces) => {
@@ -126,13 +141,22 @@ describe('render mode', () => {
     expect(page.render!.check!.pixelDiff).toBeLessThanOrEqual(0.5);
   });
 
-  it('keeps what lives only in the CSSOM and in canvases', async () => {
+  it('keeps what lives only in the CSSOM, in canvases and in form fields', async () => {
     const { sink } = await capture('/styled');
     const index = sink.text('index.html');
     expect(index).toMatch(/<style>\.title \{ color: rgb\(10, 20, 30\); \}<\/style>/);
     expect(index).toMatch(/<template shadowrootmode="open"><p>In the shadow<\/p><style data-sitezip="adopted">p \{ margin: 7px; \}<\/style><\/template>/);
     expect(index).not.toContain('<canvas');
     expect(index).toMatch(/<img width="20" height="10" src="[^"]+"/);
+    // The WebGL canvas is drawn in its image (its drawing buffer kept), not a blank one.
+    const gl = /<img id="gl" width="8" height="8" src="(data:image\/png;base64,[^"]+)"/.exec(index)?.[1];
+    expect(gl).toBeDefined();
+    expect(pixelOf(gl!)).toEqual([0, 0, 255, 255]);
+    // Form fields show what the script put in them.
+    expect(index).toContain('<input id="q" value="Set by script">');
+    expect(index).toContain('<input id="c" type="checkbox">');
+    expect(index).toContain('<textarea id="t">Filled in</textarea>');
+    expect(index).toContain('<select id="s"><option>one</option><option selected="">two</option></select>');
     // The FontFace fonts are in no stylesheet: the snapshot carries them as @font-face rules, the
     // one from a URL pointing at the copy's file, the one from bytes as a data URL.
     const rules = /<style data-sitezip="fontface">([^<]*)<\/style>/.exec(index)?.[1] ?? '';

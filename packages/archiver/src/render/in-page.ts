@@ -172,6 +172,24 @@ export const RECORD_CLOSED_ROOTS = `(() => {
   });
 })();`;
 
+/**
+ * Has WebGL contexts keep their drawing buffer: the browser clears it once a frame is shown, and
+ * a canvas drawn once (a chart, a map, a 3D scene that waits for input) read back as a blank image
+ * (INLINE_CSSOM turns canvases into images). Costs the GPU a copy per frame, in the render only.
+ */
+export const KEEP_DRAWING_BUFFERS = `(() => {
+  const Canvas = window.HTMLCanvasElement;
+  if (!Canvas || typeof Canvas.prototype.getContext !== 'function') return;
+  const getContext = Canvas.prototype.getContext;
+  Object.defineProperty(Canvas.prototype, 'getContext', {
+    configurable: true, writable: true,
+    value: { getContext(type, attributes) {
+      if (!/^(webgl2?|experimental-webgl)$/.test(String(type))) return getContext.apply(this, arguments);
+      return getContext.call(this, type, Object.assign({}, attributes, { preserveDrawingBuffer: true }));
+    } }.getContext,
+  });
+})();`;
+
 export const RECORD_FONT_SOURCES = `(() => {
   const Real = window.FontFace;
   if (typeof Real !== 'function') return;
@@ -195,16 +213,17 @@ export const RECORD_FONT_SOURCES = `(() => {
 })();`;
 
 /**
- * Puts into the DOM what the page holds only in the CSSOM and in canvases, so that markup keeps
- * it: rules added with insertRule (styled-components, emotion) into a `<style>` whose text no
- * longer says them, constructed sheets adopted by the document or a shadow root (Lit), and what
- * scripts drew into a canvas (as an image). And a raw-text element (`<style>`, `<textarea>`,
+ * Puts into the DOM what the page holds only in the CSSOM, in canvases and in form fields, so
+ * that markup keeps it: rules added with insertRule (styled-components, emotion) into a `<style>`
+ * whose text no longer says them, constructed sheets adopted by the document or a shadow root
+ * (Lit), what scripts drew into a canvas (as an image), and the values, checks and choices
+ * scripts gave fields (as attributes; a password field's value never). And a raw-text element (`<style>`, `<textarea>`,
  * `<title>`) that holds more than text, such as the comments Lit marks its bindings with inside a
  * component's `<style>`, is left its text alone: markup writes those nodes out as tags, which parse
  * back as text (`--layout: <!---->row`, a value no property takes). Answers how many of each it wrote.
  */
 export const INLINE_CSSOM = `() => {
-  const counts = { styles: 0, adopted: 0, canvases: 0, fonts: 0, rawText: 0 };
+  const counts = { styles: 0, adopted: 0, canvases: 0, fonts: 0, rawText: 0, fields: 0 };
   const rulesOf = (sheet) => {
     try { return Array.from(sheet.cssRules, (rule) => rule.cssText).join('\\n'); } catch { return undefined; }
   };
@@ -244,6 +263,24 @@ export const INLINE_CSSOM = `() => {
         (root === document ? (document.body || document.documentElement) : root).append(style);
         counts.adopted++;
       }
+    }
+    // What scripts put into form fields is in properties, which markup does not write.
+    for (const field of root.querySelectorAll('input,textarea,select')) {
+      const type = String(field.type).toLowerCase();
+      if (field.localName === 'select') {
+        const options = Array.from(field.options);
+        for (const option of options) if (option.selected && !option.hasAttribute('selected')) option.setAttribute('selected', '');
+        for (const option of options) if (!option.selected && option.hasAttribute('selected')) option.removeAttribute('selected');
+      } else if (field.localName === 'textarea') {
+        if (field.value !== field.textContent) field.textContent = field.value;
+      } else if (type === 'checkbox' || type === 'radio') {
+        if (field.checked !== field.hasAttribute('checked')) field.toggleAttribute('checked', field.checked);
+      } else if (type !== 'password' && type !== 'file' && field.value !== (field.getAttribute('value') || '')) {
+        field.setAttribute('value', field.value);
+      } else {
+        continue;
+      }
+      counts.fields++;
     }
     for (const canvas of root.querySelectorAll('canvas')) {
       if (!canvas.width || !canvas.height || canvas.width * canvas.height > 4194304) continue;
