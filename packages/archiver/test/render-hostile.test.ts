@@ -230,6 +230,33 @@ describe('pages that would hold the browser', () => {
   });
 });
 
+describe('frames that would hold the render', () => {
+  it('a flood of frames and a frame of another site that never yields: 20 frames read at most, the page saved', async () => {
+    const spinning = await serve({ '/spin.html': { body: page(`add('spinning'); setTimeout(() => { for (;;) {} }, 50);`) } });
+    // Another site (localhost against 127.0.0.1): its frame runs in a process of its own.
+    const spinUrl = `${spinning.url.replace('127.0.0.1', 'localhost')}spin.html`;
+    // The spinning frame first: it is the first read, and takes its whole 2 s.
+    const flood = `const spin = document.body.appendChild(document.createElement('iframe'));
+spin.src = ${JSON.stringify(spinUrl)};
+for (let i = 0; i < 60; i++) {
+  const frame = document.body.appendChild(document.createElement('iframe'));
+  frame.contentDocument.body.textContent = 'frame ' + i;
+}
+add('flooded');`;
+    const site = await serve({ '/': { body: page(flood) }, '/normal': { body: NORMAL } });
+    const result = await render(site.url, { totalTimeoutMs: 15_000 });
+    expect(spinning.seen.map(({ path }) => path)).toEqual(['/spin.html']);
+    expect(result.html).toContain('flooded');
+    const written = result.html.match(/srcdoc="[^"]*frame \d+/g) ?? [];
+    expect(written.length).toBeGreaterThan(0);
+    expect(written.length).toBeLessThanOrEqual(20);
+    // The spinning frame's document was not read: its element keeps its address, with no mark.
+    expect(result.frames.map(({ url }) => url)).not.toContain(spinUrl);
+    expect(result.html).not.toContain('data-sitezip-frame');
+    await expectNextRenderWorks(site);
+  });
+});
+
 describe('pages that reach outside themselves', () => {
   it('workers that start workers without end are stopped at 32, the page is saved, and the next render works', async () => {
     // Each worker starts two more of itself: the render starts them from the page on the
