@@ -40,6 +40,8 @@ export class ExchangeRecorder {
   navigationsBlocked = 0;
   /** By exchange key (a HEAD is answered from its GET). */
   private readonly answers = new Map<string, Promise<FetchedResource>>();
+  /** By answer (one for a URL and the final URL it redirected to), the ways (resource types) it was recorded as. */
+  private readonly recordedAs = new WeakMap<Promise<FetchedResource>, Set<ResourceKind>>();
   /** The headers of the page's fetch() and XHR GETs and HEADs, by `METHOD url`: a request made like one goes as it went. */
   private readonly askedHeaders = new Map<string, Record<string, string>>();
   private page: Page | undefined;
@@ -62,7 +64,7 @@ export class ExchangeRecorder {
     this.answers.set(exchangeKey('GET', url), answer);
     this.answers.set(exchangeKey('GET', known.url), answer);
     this.bytes += known.body.length;
-    this.exchanges.push({ key: exchangeKey('GET', url), method: 'GET', url, requestBodySha256: undefined, resourceType: 'document', initiator: undefined, response: known });
+    this.record({ url, method: 'GET', bodySha256: undefined, resourceType: 'document', initiator: undefined }, answer, known);
     return answer;
   }
 
@@ -204,7 +206,12 @@ export class ExchangeRecorder {
     const post = asked.method === 'POST';
     const key = exchangeKey(post ? 'POST' : 'GET', asked.url, asked.bodySha256);
     const known = this.answers.get(key);
-    if (known) return known;
+    if (known) {
+      // Asked another way (a fetch() of a linked stylesheet, an image of a fetched icon): a live
+      // copy answers each way from its own table (files, responses), so each way is recorded once.
+      if (!this.recordedAs.get(known)?.has(asked.resourceType)) known.then((response) => this.record(asked, known, response), () => undefined);
+      return known;
+    }
     const { maxRequests, maxBytes } = this.deps.limits;
     if (this.answers.size >= maxRequests || this.bytes >= maxBytes) {
       const error = new ArchiveError('LIMIT_REACHED', this.bytes >= maxBytes
@@ -226,10 +233,7 @@ export class ExchangeRecorder {
       .then(
         (response) => {
           this.bytes += response.file?.size ?? response.body.length;
-          if (!this.finished) {
-            const { url, method, bodySha256, resourceType, initiator } = asked;
-            this.exchanges.push({ key: exchangeKey(method, url, bodySha256), method, url, requestBodySha256: bodySha256, resourceType, initiator, response });
-          }
+          this.record(asked, answer, response);
           const final = exchangeKey('GET', response.url);
           if (!post && !this.answers.has(final)) this.answers.set(final, answer);
           return response;
@@ -243,6 +247,18 @@ export class ExchangeRecorder {
     answer.catch(() => undefined);
     this.answers.set(key, answer);
     return answer;
+  }
+
+  private record(
+    { url, method, bodySha256, resourceType, initiator }: Pick<Asked, 'url' | 'method' | 'bodySha256' | 'resourceType' | 'initiator'>,
+    answer: Promise<FetchedResource>,
+    response: FetchedResource,
+  ): void {
+    const ways = this.recordedAs.get(answer) ?? new Set<ResourceKind>();
+    if (this.finished || ways.has(resourceType)) return;
+    ways.add(resourceType);
+    this.recordedAs.set(answer, ways);
+    this.exchanges.push({ key: exchangeKey(method, url, bodySha256), method, url, requestBodySha256: bodySha256, resourceType, initiator, response });
   }
 
   private block(asked: Asked, reason: BlockReason, message: string, code?: ArchiveErrorCode): void {
