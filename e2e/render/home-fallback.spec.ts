@@ -5,9 +5,11 @@ import { openFirefoxTab } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
 import { renderFixtureTests } from './render-check.js';
 
-// A client router whose catch-all route shows the welcome page: from a folder the start page's
-// live copy works, the deeper pages' live copies show the welcome page. A full mirror keeps the
-// start page live and saves the others as snapshots; a reader clicks through it offline.
+// React Router with a catch-all route that shows the welcome page: from a folder, with the
+// router reading `location` (the file's path), every page's live copy showed the welcome page and
+// the deeper pages were saved as snapshots. Its browser history now reads the replay layer's
+// address (runtime-patches.ts), so each live copy shows its own route and the whole mirror is
+// live; a reader clicks through it offline.
 const check = renderFixtureTests('home-fallback', {}, ['--full']);
 
 /** The header's links in the order a reader follows them, and the heading each page shows. */
@@ -20,17 +22,17 @@ const WALK = [
   { link: 'Welcome', heading: 'Welcome to Trail notes' },
 ];
 
-test('home-fallback: the full mirror keeps the start page live, the deeper pages as snapshots, and navigates offline in Chromium', async ({ browser }) => {
+test('home-fallback: the full mirror is live, each page showing its own route, and navigates offline in Chromium', async ({ browser }) => {
   test.setTimeout(180_000);
   const { dir, manifest } = await check.capture(['--full']);
   const outputs = Object.fromEntries(manifest.resources.flatMap((r) => (r.render ? [[new URL(r.url).pathname, r.render.output]] : [])));
   expect(outputs).toEqual({
     '/': 'live',
-    '/guides/packing': 'snapshot',
-    '/guides/water': 'snapshot',
-    '/guides/weather': 'snapshot',
-    '/team/ada': 'snapshot',
-    '/team/lin': 'snapshot',
+    '/guides/packing': 'live',
+    '/guides/water': 'live',
+    '/guides/weather': 'live',
+    '/team/ada': 'live',
+    '/team/lin': 'live',
   });
   const offline = await openOffline(browser, dir);
   try {

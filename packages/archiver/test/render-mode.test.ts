@@ -67,6 +67,13 @@ Promise.all([byUrl.load(), byBytes]).then((faces) => {
   document.querySelector('x-card').style.fontFamily = '"Bytes Sans"';
 });
 }`;
+// An article written on the server whose comments its inline script fetches in once loaded:
+// its text passes for the page's, and from a folder its comments would stay empty.
+const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>Article</title></head><body>
+<article><h1>Walking the coast</h1><p>${'A day along the cliffs, written on the server and readable without any script. '.repeat(4)}</p></article>
+<ul id="comments"></ul>
+<script>fetch('/api/comments').then((r) => r.text()).then((html) => { document.getElementById('comments').innerHTML = html; });</script>
+</body></html>`;
 // An API-docs page: its script fetches a document by a relative address and builds the page
 // from it, whatever the path. Its live copy runs offline on the replay layer. It preloads a
 // module as Vite's preload helper does, which from file:// could only fail: the layer makes it inert.
@@ -95,6 +102,8 @@ beforeAll(async () => {
     '/docs/': { body: shell('Docs').replace('/app.js', '/docs/docs.js') },
     '/docs/docs.js': { type: 'text/javascript', body: DOCS_JS },
     '/docs/openapi.json': { type: 'application/json', body: JSON.stringify({ info: { title: 'Pet API' }, paths: { '/pets': {}, '/pets/{id}': {} } }) },
+    '/article': { body: ARTICLE },
+    '/api/comments': { type: 'text/html', body: '<li>First comment, fetched once the page loaded</li><li>A second one</li>' },
     '/app.js': { type: 'text/javascript', body: APP_JS },
     '/app.css': { type: 'text/css', body: 'h1 { color: rgb(1, 2, 3) }' },
     '/logo.png': { type: 'image/png', body: PNG_1PX },
@@ -163,6 +172,12 @@ describe('render mode', () => {
     const font = /@font-face \{ font-family: "Scripted Sans"; src: url\("?([^")]+)"?\) format\("woff2"\); font-style: normal; font-weight: 400;/.exec(rules)?.[1];
     expect(font && sink.files.get(font)?.equals(FONT), rules).toBe(true);
     expect(rules).toMatch(/@font-face \{ font-family: "Bytes Sans"; src: url\("?data:[^;]+;base64,d09GMg/);
+  });
+
+  it('auto: renders a written page whose inline script fills a part of it from the network', async () => {
+    const { page } = await capture('/article');
+    expect(page.render?.reason).toBe('an inline script fills part of it from the network');
+    expect(page.render?.check, JSON.stringify(page.render)).toMatchObject({ failedRequests: 0, onlineRequests: 0, textMatch: 1 });
   });
 
   it('auto: leaves a page whose HTML is the page to the static path, scripts and all', async () => {

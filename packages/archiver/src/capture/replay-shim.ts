@@ -86,6 +86,7 @@ function replayLayer(workers: string): string {
   // A file of the copy by its path (e.g. a worker's script, from new URL('./w.js', import.meta.url)).
   var byPath = {};
   Object.keys(data.files).forEach(function (url) { byPath[data.files[url]] = url; });
+  var written = data.originals || {};
   function original(url) {
     var absolute;
     try { absolute = new URL(String(url), worker ? worker.script : document.baseURI).href; } catch (error) { return String(url); }
@@ -97,7 +98,8 @@ function replayLayer(workers: string): string {
     if (absolute.split('#')[0] === here) return data.base;
     if (absolute.indexOf(folder) === 0) {
       var path = absolute.slice(folder.length);
-      return byPath[path] || new URL(path, data.baseUrl || data.base).href;
+      // A file of the copy, or an address the copy wrote in its markup (a script read it back).
+      return byPath[path] || (Object.prototype.hasOwnProperty.call(written, path) && written[path]) || new URL(path, data.baseUrl || data.base).href;
     }
     if (absolute.indexOf('file:') === 0) {
       var parsed = new URL(absolute);

@@ -22,6 +22,23 @@ describe('patchRuntime', () => {
     );
   });
 
+  it("gives React Router's browser history the page's address online, minified or not", () => {
+    // react-router 8.5's createBrowserLocation, as Vite 8 (rolldown) minifies it.
+    const minified = 'function t(e,t){let n=t.state?.masked,{pathname:r,search:i,hash:a}=n||e.location;return D(``,{pathname:r,search:i,hash:a})}';
+    expect(patchRuntime(minified)).toBe(
+      `function t(e,t){let n=t.state?.masked,{pathname:r,search:i,hash:a}=n||(e===window?${PAGE_ADDRESS}:e.location);return D(\`\`,{pathname:r,search:i,hash:a})}`,
+    );
+    // As react-router 6 and history 5 publish it.
+    const published = 'function createBrowserLocation(window2, globalHistory) {\n  let { pathname, search, hash } = window2.location;\n}\nlet { pathname, search, hash } = window.location;';
+    expect(patchRuntime(published)).toBe(
+      `function createBrowserLocation(window2, globalHistory) {\n  let { pathname, search, hash } = (window2===window?${PAGE_ADDRESS}:window2.location);\n}\n` +
+        `let { pathname, search, hash } = (window===window?${PAGE_ADDRESS}:window.location);`,
+    );
+    // Not an assignment to the address, nor a read of one of its members.
+    const other = 'let{pathname:a,search:b,hash:c}=e.location.state;x={pathname:a,search:b,hash:c}=e.location=y;';
+    expect(patchRuntime(other)).toBe(other);
+  });
+
   it('leaves functions that take a `location` parameter alone, in a bundle that does not minify', () => {
     const bundle = [
       'function createCurrentLocation(base, location) {\n\tconst { pathname, search, hash } = location;\n}',

@@ -19,6 +19,13 @@ const PAGE_ADDRESS = '(self.__SITEZIP_LOCATION__||window.location)';
 // its entries on.
 const VUE_ROUTER_HISTORY = /\{\s*history(\s*:\s*[\w$]+)?\s*,\s*location(\s*:\s*[\w$]+)?\s*\}\s*=\s*window\b(?!\s*[.[])/;
 
+// React Router's browser history (react-router 6 to 8, @remix-run/router, history 5), minified
+// or not: the address it starts from and reads again at each popstate, `{ pathname, search, hash }
+// = window.location` (react-router 8: `= masked || window.location`). Only a read of the page's
+// own window is given the layer's address.
+const REACT_ROUTER_LOCATION =
+  /(\{\s*pathname(?:\s*:\s*[\w$]+)?\s*,\s*search(?:\s*:\s*[\w$]+)?\s*,\s*hash(?:\s*:\s*[\w$]+)?\s*\}\s*=\s*(?:[\w$]+\s*\|\|\s*)?)([\w$]+)\.location\b(?!\s*(?:[.[(]|=(?!=)))/g;
+
 export const RUNTIME_PATCHES: readonly RuntimePatch[] = [
   // @angular/common's BrowserPlatformLocation (Angular 15 to 21; older ones kept it in `this.location`),
   // minified or not: what its router takes the address from.
@@ -32,6 +39,7 @@ export const RUNTIME_PATCHES: readonly RuntimePatch[] = [
     replace: `$1${PAGE_ADDRESS})`,
     within: VUE_ROUTER_HISTORY,
   },
+  { framework: 'React Router', find: REACT_ROUTER_LOCATION, replace: `$1($2===window?${PAGE_ADDRESS}:$2.location)` },
 ];
 
 /** A script's code with every runtime patch applied (the code itself when none applies). */

@@ -30,6 +30,11 @@ describe('needsRender', () => {
     ['Docusaurus', `<div id="__docusaurus">${prose}</div><script src="/assets/js/main.js"></script>`, 'Docusaurus'],
     ['a <noscript> asking for JavaScript', `<noscript>You need to enable JavaScript to run this app.</noscript>${prose}<script src="a.js"></script>`, 'JavaScript'],
     ['scripts and next to no text', '<header>Menu</header><script src="/bundle.js"></script>', 'next to no text'],
+    ['a written page whose script fetch()es its comments in', `${prose}<div id="comments"></div><script>fetch('/api/comments').then((r) => r.text()).then((html) => { document.getElementById('comments').innerHTML = html; });</script>`, 'from the network'],
+    ['a written page that jQuery fills a part of', `${prose}<div id="related"></div><script src="/jquery.js"></script><script>$(function () { $('#related').load('/related.html'); });</script>`, 'from the network'],
+    ['a written page that XHR fills', `${prose}<ul id="prices"></ul><script>var x = new XMLHttpRequest(); x.onload = function () { document.getElementById('prices').insertAdjacentHTML('beforeend', x.responseText); }; x.open('GET', '/prices'); x.send();</script>`, 'from the network'],
+    ['htmx loading a part on load', `${prose}<div hx-get="/news" hx-trigger="load"></div><script src="/htmx.min.js"></script>`, 'htmx'],
+    ['Alpine fetching in x-init', `${prose}<div x-data="{ items: [] }" x-init="items = await (await fetch('/items.json')).json()"></div><script defer src="/alpine.js"></script>`, 'Alpine'],
   ])('renders %s', (_, html, reason) => {
     expect(needsRender(page(html))).toContain(reason);
   });
@@ -39,9 +44,18 @@ describe('needsRender', () => {
     ['a server-written page with a small script', `<h1>Docs</h1>${prose}<script>document.body.classList.add('js')</script>`],
     ['an article with analytics', `<article>${prose}</article><script async src="https://stats.example/a.js"></script>`],
     ['a filled mount element', `<div id="root">${prose}</div><script src="/main.js"></script>`],
+    ['a page whose analytics snippet posts a beacon', `${prose}<script>window.dataLayer = []; fetch('/collect', { method: 'POST', keepalive: true });</script>`],
+    ['htmx that loads on a click only', `${prose}<button hx-get="/more" hx-target="#more">More</button><div id="more"></div><script src="/htmx.min.js"></script>`],
+    ['a script that writes the DOM without asking the network', `${prose}<script>document.getElementById('year').textContent = new Date().getFullYear();</script>`],
     ['a gallery: images, scripts, few words', '<h1>Trip</h1><img src="a.jpg"><img src="b.jpg"><img src="c.jpg"><script src="/lightbox.js"></script>'],
   ])('leaves %s static', (_, html) => {
     expect(needsRender(page(html))).toBeUndefined();
+  });
+
+  it('reads inline scripts linearly, however many are left open', () => {
+    // Each looked for its end to the end of the page: minutes, past the test's time-out.
+    expect(needsRender(page(`${prose}${'<script>fetch(1);x.innerHTML=1'.repeat(40_000)}`))).toBeUndefined();
+    expect(needsRender(page(`${prose}<script>x</script>${'<script src=a.js>'.repeat(40_000)}`))).toBeUndefined();
   });
 
   it('counts visible text only, linearly, on hostile markup', () => {

@@ -26,6 +26,18 @@ const HYDRATION_MARKERS: readonly [RegExp, string][] = [
   [/<astro-island\b/, 'Astro islands'],
   [/\bng-version=/, 'Angular'],
 ];
+// A page that is written on the server but fills a part of itself from the network once loaded
+// (comments, prices, a "related" list; jQuery's .load(), htmx, Alpine): its text passes for the
+// page's, and from a folder that request fails and the part stays empty. An inline script that
+// both asks the network and writes the DOM; an element htmx or Alpine fills on load.
+const SCRIPT_START = /<script\b[^<>]*>/gi;
+const SCRIPT_END = /<\/script/gi;
+const HAS_SRC = /\bsrc\s*=/i;
+const ASKS_NETWORK = /\bfetch\s*\(|\bXMLHttpRequest\b|\$\.(?:ajax|get|getJSON|post)\s*\(|\baxios(?:\.\w+)?\s*\(|\.load\s*\(\s*['"`]/;
+const WRITES_DOM = /\.(?:innerHTML|outerHTML|textContent|innerText)\s*\+?=|\.(?:insertAdjacentHTML|appendChild|append|prepend|replaceChildren|replaceWith|html|load)\s*\(/;
+const FILLED_ON_LOAD = /\b(?:data-)?hx-(?:get|post)\s*=[^<>]*\b(?:data-)?hx-trigger\s*=\s*["']?[^"'<>]*\b(?:load|revealed|intersect|every)\b|\bx-init\s*=\s*["'][^"']*\bfetch\s*\(/i;
+/** Inline scripts read for network calls, at most: a page is decided in its first ones. */
+const MAX_INLINE_SCRIPTS = 200;
 const ENABLE_JS = /<noscript\b[^<>]*>[^]{0,2000}?\b(enable|requires?|turn on|need)\b[^<]{0,80}\bjavascript\b/i;
 const SCRIPT = /<script\b/i;
 
@@ -33,7 +45,7 @@ const SCRIPT = /<script\b/i;
  * Why a page seems to build itself with JavaScript (so `render: auto` renders it), or undefined
  * when its served HTML is the page. Signs: scripts, and an empty mount element, a renderer's
  * element, a framework that takes the page over in the browser, a `<noscript>` asking for
- * JavaScript, or next to no visible text. Cheap: a few linear scans of at most 1 MB.
+ * JavaScript, a part filled from the network on load, or next to no visible text. Cheap: a few linear scans of at most 1 MB.
  */
 export function needsRender(page: LoadedPage): string | undefined {
   const html = page.document?.html;
@@ -48,9 +60,26 @@ export function needsRender(page: LoadedPage): string | undefined {
   if (element) return `its scripts build <${element[1]!.toLowerCase()}>`;
   for (const [marker, name] of HYDRATION_MARKERS) if (marker.test(head)) return `${name} takes the page over in the browser`;
   if (ENABLE_JS.test(head)) return 'it asks for JavaScript (<noscript>)';
+  const filler = fillsItselfOnLoad(head);
+  if (filler) return filler;
   // A gallery says little in words: images the HTML itself holds are content too.
   const media = scan && !(scan instanceof HtmlTooComplexError) ? scan.refs.filter((r) => r.kind === 'image' || r.kind === 'media').length : 0;
   if (media < SHELL_MEDIA && html.length <= READ_AT_MOST && visibleTextLength(html, SHELL_TEXT) < SHELL_TEXT) return 'it has scripts and next to no text of its own';
+  return undefined;
+}
+
+function fillsItselfOnLoad(html: string): string | undefined {
+  if (FILLED_ON_LOAD.test(html)) return 'htmx or Alpine fills part of it on load';
+  // Each script's end is looked for from its start on, once: linear, however many are left open.
+  SCRIPT_START.lastIndex = 0;
+  for (let i = 0, start; i < MAX_INLINE_SCRIPTS && (start = SCRIPT_START.exec(html)); i++) {
+    SCRIPT_END.lastIndex = SCRIPT_START.lastIndex;
+    const end = SCRIPT_END.exec(html);
+    if (!end) break;
+    const text = html.slice(SCRIPT_START.lastIndex, end.index);
+    if (!HAS_SRC.test(start[0]) && ASKS_NETWORK.test(text) && WRITES_DOM.test(text)) return 'an inline script fills part of it from the network';
+    SCRIPT_START.lastIndex = end.index;
+  }
   return undefined;
 }
 

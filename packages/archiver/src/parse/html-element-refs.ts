@@ -61,6 +61,12 @@ function toSlot(tag: string, attr: string, value: string, source: HtmlSource, at
 }
 
 /**
+ * Elements whose lazy-looking attributes are no lazy loader's: Nuxt's payload is a JSON
+ * `<script data-src>` its code fetch()es, consent managers keep a held script's address there.
+ */
+const NEVER_LAZY = new Set(['script', 'style', 'link', 'meta', 'template']);
+
+/**
  * The reference-holding attributes of an element, in attribute order. A lazy attribute
  * (`data-src`, `data-srcset`) whose real attribute is missing or a placeholder replaces it and
  * is marked for promotion; `data-bg`/`data-background` are promoted to a CSS background.
@@ -70,7 +76,7 @@ export function referenceSlots(tagName: string, attrs: ReadonlyMap<string, strin
   let slots: RefSlot[] = [];
   for (const [attr, value] of attrs) {
     const source = sourceFor(tag, attr, attrs);
-    if (source) slots.push(toSlot(tag, attr, value, source, attrs));
+    if (source && !(source.lazyFor && NEVER_LAZY.has(tag))) slots.push(toSlot(tag, attr, value, source, attrs));
   }
   for (const real of ['src', 'srcset'] as const) {
     const candidates = slots.filter((s) => s.source.lazyFor === real && hasReference(s));

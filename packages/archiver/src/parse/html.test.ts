@@ -105,6 +105,13 @@ describe('lazy loading', () => {
     );
   });
 
+  it('leaves data-src alone on elements that are never lazy images (a script, a style, a link)', () => {
+    // Nuxt's payload: a JSON script whose data-src its code fetch()es (a copy's path there failed from file://).
+    const nuxt = '<script type="application/json" id="__NUXT_DATA__" data-src="/_payload.json?1">[]</script><link data-src=a.css><style data-src=b.css></style>';
+    expect(refs(nuxt)).toEqual([]);
+    expect(prefixAll(nuxt)).toBe(nuxt);
+  });
+
   it('keeps a real src as a ref beside the lazy one', () => {
     expect(refs('<img src=small.png data-src=big.png>')).toEqual(['image:small.png', 'image:big.png']);
   });
