@@ -50,6 +50,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'angular', start: '/', pages: ['/packages', '/packages/router', '/about'], shows: 'Notes on the packages an Angular app is built from', fallback: 'index', site: true },
   // create-vue's router app (Vite, vue-router in HTML5 history mode): lazy route chunks; its start and package pages fetch() JSON.
   { name: 'vue-router', start: '/', pages: ['/packages', '/packages/vue-router', '/about'], shows: '5 packages, in their own words', fallback: 'index', site: true },
+  // Nuxt 4 `nuxi generate`: prerendered pages hydrated in the browser, NuxtLinks that read the next page's _payload.json; its start page fetch()es its list.
+  { name: 'nuxt', start: '/', pages: ['/packages', '/packages/nuxt', '/about'], shows: '7 packages under this site, each described by its authors', fallback: '404', site: true },
 ];
 
 export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));
