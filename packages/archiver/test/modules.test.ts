@@ -23,11 +23,14 @@ describe('ES module pages', () => {
     const imports = importMapOf(html);
     const host = `127.0.0.1_${new URL(site.url).port}`;
     const keys = Object.keys(imports).sort();
-    expect(keys).toEqual(
-      ['app/boot.js', 'app/data.json', 'app/even.js', 'app/lazy.js', 'app/main.js', 'app/odd.js', 'lib/greeting.js', 'lib/shout.js', 'vendor/v.js'].map(
+    expect(keys).toEqual([
+      ...['app/boot.js', 'app/data.json', 'app/even.js', 'app/lazy.js', 'app/main.js', 'app/odd.js', 'lib/greeting.js', 'lib/shout.js', 'vendor/v.js'].map(
         (p) => `@sitezip/${host}/${p}`,
       ),
-    );
+      // The copy's root, from this page: a mirror's pages share the modules' text, which resolves import.meta.url against it.
+      'sitezip:root',
+    ]);
+    expect(imports['sitezip:root']).toBe('./');
     const main = Buffer.from(imports[`@sitezip/${host}/app/main.js`]!.split(',')[1]!, 'base64').toString();
     expect(main).toContain(`from '@sitezip/${host}/lib/greeting.js'`);
     expect(main).toContain(`import("@sitezip/${host}/app/lazy.js")`);

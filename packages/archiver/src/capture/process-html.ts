@@ -78,7 +78,7 @@ export async function rewriteDocument(
     scan,
     charset: 'utf-8',
     csp: OFFLINE_CSP,
-    ...(usesModules || headHtml ? { headHtml: headHtml + (usesModules ? importMapScript(ctx) : '') } : {}),
+    ...(usesModules || headHtml ? { headHtml: headHtml + (usesModules ? importMapScript(ctx, path) : '') } : {}),
     map: (ref) => {
       const value = mapRef(ref);
       if (written && value !== undefined && value !== ref.url) written(ref, value);

@@ -62,14 +62,26 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   const isJs = resource.mimeType !== 'application/json' && resource.mimeType !== 'text/css';
   const imports = isJs ? await resolveImports(ctx, findModuleImports(code), resource.url, depth) : new Map();
   // import.meta.url must stay a hierarchical URL for `new URL('./x', import.meta.url)` to work.
-  const here = `new URL(${JSON.stringify(relativeLink('index.html', path))}, document.baseURI).href`;
+  const here = `new URL(${JSON.stringify(relativeLink('index.html', path))}, ${COPY_ROOT}).href`;
   const linked = isJs ? patchRuntime(linkImports(code, imports, here)) : code;
   ctx.modules.set(moduleKey(path), dataUrl(resource.mimeType, linked));
 }
 
-/** The `<script type="importmap">` holding every module captured so far. */
-export function importMapScript(ctx: CaptureContext): string {
-  const imports = Object.fromEntries([...ctx.modules].sort(([a], [b]) => a.localeCompare(b)));
+/** The import map's key for the copy's root folder, which each page writes relative to itself. */
+const ROOT_KEY = 'sitezip:root';
+/**
+ * The copy's root folder, as the page a module runs in finds it (its import map's ROOT_KEY): a
+ * mirror's pages share one module text, and one resolved against the page's own address put a
+ * page in a folder's chunks and styles in a folder under it. Without the key (another page's
+ * import map), the page's address, as for the start page.
+ */
+const COPY_ROOT = `(()=>{try{return import.meta.resolve(${JSON.stringify(ROOT_KEY)})}catch(e){return typeof document<"u"?document.baseURI:self.location.href}})()`;
+
+/** The `<script type="importmap">` holding every module captured so far, for the page at `pagePath`. */
+export function importMapScript(ctx: CaptureContext, pagePath: string): string {
+  const root = relativeLink(pagePath, 'index.html').replace(/index\.html$/, '') || './';
+  const sorted = Object.fromEntries([...ctx.modules].sort(([a], [b]) => a.localeCompare(b)));
+  const imports = { ...sorted, [ROOT_KEY]: root };
   const json = JSON.stringify({ imports }).replace(/</g, '\\u003c');
   return `<script type="importmap">${json}</script>`;
 }

@@ -231,12 +231,13 @@ function replayLayer(workers: string): string {
     var path = local(value);
     return path === undefined ? value : path;
   }
-  // An element pointed at a file of the copy loads it without CORS, as the copy's HTML drops
-  // crossorigin where it wrote a path: from file:// a CORS request always fails (Vite's preload
-  // helper sets crossOrigin on each stylesheet of a lazy chunk it adds).
+  // An element pointed at a file loads it without CORS, as the copy's HTML drops crossorigin
+  // where it wrote a path: from file:// a CORS request always fails (Vite's preload helper sets
+  // crossOrigin on each stylesheet of a lazy chunk it adds, by an address it resolved against
+  // import.meta.url, which in the copy may already be the file's).
   var removeAttribute = Element.prototype.removeAttribute, toFile = new WeakSet();
-  function loadsFile(element, path, value) {
-    if (path === value) return;
+  function loadsFile(element, path) {
+    try { if (new URL(String(path), document.baseURI).protocol !== 'file:') return; } catch (error) { return; }
     toFile.add(element);
     removeAttribute.call(element, 'crossorigin');
   }
@@ -258,7 +259,7 @@ function replayLayer(workers: string): string {
     if (!descriptor || !descriptor.set) return;
     Object.defineProperty(pair[0].prototype, pair[1], {
       configurable: true, enumerable: descriptor.enumerable, get: descriptor.get,
-      set: function (value) { var path = mapped(value); remember(this, pair[1], path, value); loadsFile(this, path, value); descriptor.set.call(this, path); }
+      set: function (value) { var path = mapped(value); remember(this, pair[1], path, value); loadsFile(this, path); descriptor.set.call(this, path); }
     });
   });
   // From file:// a module loads only from the import map (a data: URL): a modulepreload that a
@@ -281,7 +282,7 @@ function replayLayer(workers: string): string {
     if (!urlAttribute) return setAttribute.call(this, name, value);
     var path = mapped(value);
     remember(this, lower, path, value);
-    loadsFile(this, path, value);
+    loadsFile(this, path);
     return setAttribute.call(this, name, path);
   };
   if (scope.FontFace) {
