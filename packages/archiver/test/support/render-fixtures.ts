@@ -50,6 +50,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'angular', start: '/', pages: ['/packages', '/packages/router', '/about'], shows: 'Notes on the packages an Angular app is built from', fallback: 'index', site: true },
   // create-vue's router app (Vite, vue-router in HTML5 history mode): lazy route chunks; its start and package pages fetch() JSON.
   { name: 'vue-router', start: '/', pages: ['/packages', '/packages/vue-router', '/about'], shows: '5 packages, in their own words', fallback: 'index', site: true },
+  // Storybook 10 (React, Vite): its manager fetch()es index.json and shows the story in iframe.html, which builds itself.
+  { name: 'storybook', start: '/?path=/story/example-button--primary', pages: [], shows: 'backgroundColor' },
 ];
 
 export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));
