@@ -52,6 +52,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'vue-router', start: '/', pages: ['/packages', '/packages/vue-router', '/about'], shows: '5 packages, in their own words', fallback: 'index', site: true },
   // Nuxt 4 `nuxi generate`: prerendered pages hydrated in the browser, NuxtLinks that read the next page's _payload.json; its start page fetch()es its list.
   { name: 'nuxt', start: '/', pages: ['/packages', '/packages/nuxt', '/about'], shows: '7 packages under this site, each described by its authors', fallback: '404', site: true },
+  // Storybook 10 (React, Vite): its manager fetch()es index.json and shows the story in iframe.html, which builds itself.
+  { name: 'storybook', start: '/?path=/story/example-button--primary', pages: [], shows: 'backgroundColor' },
 ];
 
 export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));
