@@ -7,17 +7,32 @@ export function call(source: string, arg: unknown = null): string {
 }
 
 /**
- * Milliseconds since the DOM last changed. The first call installs the observer (on the document
- * node, so it survives `document.write` replacing the root) and answers 0. A shadow root's
- * changes reach no observer of the document (a web component builds its whole UI there), so every
- * open shadow root there is now is observed too, and every root attached later (open or closed).
+ * Milliseconds since the DOM last changed or the page's main thread was last busy. The first
+ * call installs the observer (on the document node, so it survives `document.write` replacing
+ * the root) and answers 0. A shadow root's changes reach no observer of the document (a web
+ * component builds its whole UI there), so every open shadow root there is now is observed too,
+ * and every root attached later (open or closed). A page that runs a long task (an app's bundle
+ * booting: Storybook's ran 280–580 ms at a time) changes nothing and asks for nothing while it
+ * runs, and this call itself waits for the task's end: a heartbeat every 50 ms that came more
+ * than 200 ms late says the thread was busy until then.
  */
 export const MS_SINCE_MUTATION = `() => {
   const key = Symbol.for('sitezip.lastMutation');
   const state = window[key];
-  if (!state) {
-    const fresh = { at: performance.now() };
+  const busy = 200;
+  if (state) {
+    const now = performance.now();
+    if (now - state.beat > busy) state.at = Math.max(state.at, now);
+    return now - state.at;
+  }
+  {
+    const fresh = { at: performance.now(), beat: performance.now() };
     Object.defineProperty(window, key, { value: fresh });
+    setInterval(() => {
+      const now = performance.now();
+      if (now - fresh.beat > busy) fresh.at = Math.max(fresh.at, now);
+      fresh.beat = now;
+    }, 50);
     const observer = new MutationObserver(() => { fresh.at = performance.now(); });
     const watch = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
     watch(document);
@@ -36,7 +51,6 @@ export const MS_SINCE_MUTATION = `() => {
     }
     return 0;
   }
-  return performance.now() - state.at;
 }`;
 
 /** Where a live copy's replay layer marks that it ran (REPLAY_LAYER in capture/replay-shim.ts). */

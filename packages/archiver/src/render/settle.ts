@@ -8,9 +8,37 @@ export interface Network {
   quietForMs(): number;
 }
 
+/** Same-origin frames whose DOM counts towards the page's quiet, at most. */
+const MAX_FRAMES = 8;
+
 /**
- * Waits until the page is quiet: no request in flight and no DOM mutation for `quietMs`, both
- * at once. Gives up after `budgetMs` (false: a page that animates for ever is taken as it is);
+ * How long the page's DOM has been still, its same-origin frames' included (a component
+ * explorer's preview, an editor: the page's own content, built while the page itself is
+ * still). Other sites' frames (ads, embeds, which may animate for ever) do not count.
+ */
+async function domQuietForMs(page: Page): Promise<number> {
+  const main = page.mainFrame();
+  const origin = originOf(main.url());
+  const frames = page.frames().filter((frame) => frame !== main && origin !== undefined && originOf(frame.url()) === origin).slice(0, MAX_FRAMES);
+  const quiet = await Promise.all([
+    main.evaluate(call(MS_SINCE_MUTATION)) as Promise<number>,
+    // A frame gone (navigated, removed) while asked says nothing.
+    ...frames.map((frame) => (frame.evaluate(call(MS_SINCE_MUTATION)) as Promise<number>).catch(() => Infinity)),
+  ]);
+  return Math.min(...quiet);
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Waits until the page is quiet: no request in flight, no DOM mutation (its same-origin frames'
+ * included) and no long task for `quietMs`, all at once. Gives up after `budgetMs` (false: a page that animates for ever is taken as it is);
  * rejects only when `signal` aborts (the render's hard cap).
  */
 export async function settle(
@@ -23,7 +51,7 @@ export async function settle(
   for (;;) {
     const left = until - performance.now();
     if (left <= 0) return false;
-    const dom = await within(page.evaluate(call(MS_SINCE_MUTATION)) as Promise<number>, left, signal);
+    const dom = await within(domQuietForMs(page), left, signal);
     if (!dom.done) return false;
     const quiet = Math.min(dom.value, network.quietForMs());
     if (quiet >= options.quietMs) return true;
