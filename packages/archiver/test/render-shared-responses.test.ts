@@ -4,7 +4,7 @@ import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 
 // One address asked for two ways: a stylesheet the page links and its script also fetch()es
 // (a web component putting the theme into its shadow root), an icon the script fetch()es and
-// then shows as an image. The browser asks once per way, the render fetches once: the live copy
+// then shows as an image, the page itself, which its script fetch()es. The browser asks once per way, the render fetches once: the live copy
 // needs the response both as a file and as an answer to fetch().
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Themed</title><link rel="stylesheet" href="/theme.css"></head>
 <body><div id="root"></div><p id="icon-size"></p>
@@ -18,6 +18,10 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Themed</ti
     const icon = new Image();
     icon.src = '/icon.svg';
     document.body.append(icon);
+    // And the page itself, as a script that reads its own markup asks for it.
+    return fetch(location.href).then((r) => r.text());
+  }).then((html) => {
+    document.getElementById('icon-size').append(' on a page of ' + html.length + ' characters');
   });
 </script></body></html>`;
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16"><circle cx="8" cy="8" r="8" fill="teal"/></svg>';
@@ -41,5 +45,6 @@ describe('a live copy of a page that asks for one address two ways', () => {
     // Each address was asked of the site once.
     expect(site.hits.get('/theme.css')).toBe(1);
     expect(site.hits.get('/icon.svg')).toBe(1);
+    expect(site.hits.get('/')).toBe(1);
   }, 60_000);
 });
