@@ -18,39 +18,35 @@ export function call(source: string, arg: unknown = null): string {
  */
 export const MS_SINCE_MUTATION = `() => {
   const key = Symbol.for('sitezip.lastMutation');
-  const state = window[key];
-  const busy = 200;
-  if (state) {
+  // A beat more than 200 ms after the last one: the thread was busy until now.
+  const beat = (state) => {
     const now = performance.now();
-    if (now - state.beat > busy) state.at = Math.max(state.at, now);
-    return now - state.at;
+    if (now - state.beat > 200) state.at = Math.max(state.at, now);
+    state.beat = now;
+    return now;
+  };
+  const state = window[key];
+  if (state) return beat(state) - state.at;
+  const fresh = { at: performance.now(), beat: performance.now() };
+  Object.defineProperty(window, key, { value: fresh });
+  setInterval(() => beat(fresh), 50);
+  const observer = new MutationObserver(() => { fresh.at = performance.now(); });
+  const watch = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  watch(document);
+  const roots = [document];
+  for (let i = 0; i < roots.length; i++) {
+    for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
   }
-  {
-    const fresh = { at: performance.now(), beat: performance.now() };
-    Object.defineProperty(window, key, { value: fresh });
-    setInterval(() => {
-      const now = performance.now();
-      if (now - fresh.beat > busy) fresh.at = Math.max(fresh.at, now);
-      fresh.beat = now;
-    }, 50);
-    const observer = new MutationObserver(() => { fresh.at = performance.now(); });
-    const watch = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-    watch(document);
-    const roots = [document];
-    for (let i = 0; i < roots.length; i++) {
-      for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
-    }
-    roots.slice(1).forEach(watch);
-    const attach = Element.prototype.attachShadow;
-    if (typeof attach === 'function') {
-      Element.prototype.attachShadow = { attachShadow(init) {
-        const root = attach.call(this, init);
-        try { watch(root); fresh.at = performance.now(); } catch {}
-        return root;
-      } }.attachShadow;
-    }
-    return 0;
+  roots.slice(1).forEach(watch);
+  const attach = Element.prototype.attachShadow;
+  if (typeof attach === 'function') {
+    Element.prototype.attachShadow = { attachShadow(init) {
+      const root = attach.call(this, init);
+      try { watch(root); fresh.at = performance.now(); } catch {}
+      return root;
+    } }.attachShadow;
   }
+  return 0;
 }`;
 
 /** Where a live copy's replay layer marks that it ran (REPLAY_LAYER in capture/replay-shim.ts). */
@@ -131,17 +127,24 @@ export const HOLD_STILL = `async () => {
 
 /** Where RECORD_FONT_SOURCES keeps each FontFace's source: a WeakMap from the face to it. */
 const FONT_SOURCES_KEY = 'sitezip.fontSources';
+/** Where RECORD_CLOSED_ROOTS keeps the closed shadow roots scripts attached: a WeakMap from the host to its root. */
 const CLOSED_ROOTS_KEY = 'sitezip.closedRoots';
-/** An element's shadow root, open or closed (RECORD_CLOSED_ROOTS), as source text for the scripts here. */
-const SHADOW_OF = `const shadowOf = ((closed) => (element) => element.shadowRoot || (closed && closed.get(element)))(window[Symbol.for('${CLOSED_ROOTS_KEY}')]);`;
-
 /**
- * Runs before the page's scripts (an init script): remembers the source every FontFace is
- * constructed with, which the face itself does not expose. A font added through the FontFace API
- * is in no stylesheet, so without this the rendered DOM keeps no trace of it (INLINE_CSSOM writes
- * it back as an @font-face rule). A string source is kept with its URLs made absolute against the
- * document; a binary one as a copy of its bytes (the page may reuse its buffer).
+ * Source text for the scripts here: `rootsFrom(start)`, `start` and every shadow root under it,
+ * open or closed (RECORD_CLOSED_ROOTS), nested ones too, breadth first.
  */
+const ROOTS_FROM = `const rootsFrom = (start) => {
+    const closed = window[Symbol.for('${CLOSED_ROOTS_KEY}')];
+    const roots = [start];
+    for (let i = 0; i < roots.length; i++) {
+      for (const element of roots[i].querySelectorAll('*')) {
+        const shadow = element.shadowRoot || (closed && closed.get(element));
+        if (shadow) roots.push(shadow);
+      }
+    }
+    return roots;
+  };`;
+
 /**
  * Keeps a tab's page from going back past its own first entry (an init script). A tab serves
  * page after page (render-tab.ts, check-tab.ts): `history.back()` from a fresh tab's only entry
@@ -169,7 +172,7 @@ export const STAY_ON_PAGE = `(() => {
 /**
  * Keeps the closed shadow roots the page's scripts attach (`attachShadow({ mode: 'closed' })`),
  * by host: the DOM gives no way to reach them, so without this the snapshot lost what a closed
- * component showed (its host written out empty). Read by shadowOf() in the scripts below.
+ * component showed (its host written out empty). Read by rootsFrom() in the scripts below.
  */
 export const RECORD_CLOSED_ROOTS = `(() => {
   const attach = Element.prototype.attachShadow;
@@ -204,6 +207,13 @@ export const KEEP_DRAWING_BUFFERS = `(() => {
   });
 })();`;
 
+/**
+ * Runs before the page's scripts (an init script): remembers the source every FontFace is
+ * constructed with, which the face itself does not expose. A font added through the FontFace API
+ * is in no stylesheet, so without this the rendered DOM keeps no trace of it (INLINE_CSSOM writes
+ * it back as an @font-face rule). A string source is kept with its URLs made absolute against the
+ * document; a binary one as a copy of its bytes (the page may reuse its buffer).
+ */
 export const RECORD_FONT_SOURCES = `(() => {
   const Real = window.FontFace;
   if (typeof Real !== 'function') return;
@@ -244,12 +254,8 @@ export const INLINE_CSSOM = `() => {
   const ruleCount = (text) => {
     try { const sheet = new CSSStyleSheet(); sheet.replaceSync(text); return sheet.cssRules.length; } catch { return undefined; }
   };
-  ${SHADOW_OF}
-  const roots = [document];
-  for (let i = 0; i < roots.length; i++) {
-    for (const element of roots[i].querySelectorAll('*')) if (shadowOf(element)) roots.push(shadowOf(element));
-  }
-  for (const root of roots) {
+  ${ROOTS_FROM}
+  for (const root of rootsFrom(document)) {
     for (const style of root.querySelectorAll('style')) {
       const sheet = style.sheet;
       if (!sheet) continue;
@@ -354,20 +360,10 @@ export interface Snapshot {
  * Answers `{ tooLarge }` instead of a DOM longer than `maxLength` characters.
  */
 export const SERIALIZE = `(maxLength) => {
-  ${SHADOW_OF}
-  const roots = [];
-  const collect = (root) => {
-    for (const element of root.querySelectorAll('*')) {
-      const shadow = shadowOf(element);
-      if (shadow) {
-        roots.push(shadow);
-        collect(shadow);
-      }
-    }
-  };
+  ${ROOTS_FROM}
   const root = document.documentElement;
   if (!root) return { html: '', title: document.title, href: location.href };
-  collect(document);
+  const roots = rootsFrom(document).slice(1);
   let inner = typeof root.getHTML === 'function' ? root.getHTML({ shadowRoots: roots }) : root.innerHTML;
   // Written open: a copy without scripts loses nothing by it, and its check reads their text as the page's.
   if (roots.some((shadow) => shadow.mode === 'closed')) inner = inner.split('<template shadowrootmode="closed"').join('<template shadowrootmode="open"');
@@ -394,7 +390,7 @@ export const SERIALIZE = `(maxLength) => {
 export const PAGE_TEXT = `(() => {
   const body = document.body;
   if (!body) return '';
-  ${SHADOW_OF}
+  ${ROOTS_FROM}
   const range = document.createRange();
   const shown = (element) => element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0;
   const textOf = (node) => {
@@ -409,10 +405,9 @@ export const PAGE_TEXT = `(() => {
     return assigned ? '' : Array.from(node.childNodes, textOf).join('\\n');
   };
   const parts = [body.innerText];
-  const roots = [body];
-  for (let i = 0; i < roots.length && parts.length < 100000; i++) {
-    for (const element of roots[i].querySelectorAll('*')) if (shadowOf(element)) roots.push(shadowOf(element));
-    if (i > 0) for (const node of roots[i].childNodes) parts.push(textOf(node));
+  for (const root of rootsFrom(body).slice(1)) {
+    if (parts.length >= 100000) break;
+    for (const node of root.childNodes) parts.push(textOf(node));
   }
   return parts.join('\\n').slice(0, 200000);
 })()`;
