@@ -19,7 +19,7 @@ await build({
   format: 'cjs',
   outdir: 'dist/bundle',
   outExtension: { '.js': '.cjs' },
-  external: ['yazl', 'playwright-core'],
+  external: ['yazl', 'playwright-core', 'acorn'],
   // The one top-level await among the dependencies (see temp-dir-sync.mjs).
   alias: { 'temp-dir': './scripts/temp-dir-sync.mjs' },
   // Code that finds files beside itself (the parse worker, yazl's crc32) reads import.meta.url.

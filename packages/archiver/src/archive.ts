@@ -149,6 +149,8 @@ export async function runCapture(
     committedBytes: 0,
     sprites: new Map(),
     modules: new Map(),
+    moduleKeys: new Map(),
+    liveScripts: false,
     moduleTasks: new Set(),
     importMap: new Map(),
     refusals: new Refusals(hooks.resume && record),

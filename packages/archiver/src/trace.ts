@@ -3,6 +3,9 @@
 // render mode's time and the CLI's start-up were profiled (README, "Render mode", "Benchmarks").
 const on = process.env.SITEZIP_TRACE === '1';
 
+/** Whether steps are traced: then the self-check's copy on disk is kept for a look (copying-sink.ts). */
+export const tracing = on;
+
 export function trace(step: string): void {
   if (!on) return;
   const { user, system } = process.cpuUsage();

@@ -8,14 +8,15 @@ import { BROWSER_UA } from './support/render-site.js';
 // A web component as Lit-based ones are (RapiDoc, Shoelace...): its whole UI in its shadow root,
 // which it builds in steps after the page loaded, touching nothing outside it; in that root a
 // <style> whose text a script split with comments, as Lit marks the bindings in a component's
-// styles (`--accent: <!---->rgb(...)`). Like a router, it builds only at its own path, so its live
-// copy shows nothing and the self-check keeps the snapshot: what the snapshot and the check see
-// is asserted.
+// styles (`--accent: <!---->rgb(...)`). Like a router, it builds only at its own path, which it
+// reads by a name built at run time (beyond a live copy's rewrite of the scripts' reads of the
+// address), so its live copy shows nothing and the self-check keeps the snapshot: what the
+// snapshot and the check see is asserted.
 const COMPONENT_JS = `
 customElements.define('api-card', class extends HTMLElement {
   connectedCallback() {
     const root = this.attachShadow({ mode: 'open' });
-    if (location.pathname !== '/card') return;
+    if (window[['loc', 'ation'].join('')].pathname !== '/card') return;
     const style = document.createElement('style');
     style.append(':host { display: block; --accent: ', document.createComment(''), 'rgb(200, 30, 40); }\\n',
       'h2 { color: var(--accent); font: 40px sans-serif; margin: 0 0 10px; }');
@@ -36,7 +37,7 @@ const CLOSED_JS = `
 customElements.define('closed-card', class extends HTMLElement {
   connectedCallback() {
     const root = this.attachShadow({ mode: 'closed' });
-    if (location.pathname !== '/closed') return;
+    if (window[['loc', 'ation'].join('')].pathname !== '/closed') return;
     root.innerHTML = '<style>p { color: rgb(0, 90, 200); font: 32px sans-serif; }</style><p>Built in a closed root</p>';
   }
 });`;

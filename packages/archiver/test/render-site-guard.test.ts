@@ -8,7 +8,9 @@ import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { offlineContext, unpackSink } from './support/offline-copy.js';
 
 // A site whose hand-written router reads `location.pathname` and shows the welcome page for any
-// address it does not know, the folder a copy is opened from included. The start page's live
+// address it does not know, the folder a copy is opened from included. It reads `location` by a
+// name built at run time, as obfuscated code may, which a live copy's rewrite of the scripts'
+// reads of the address (capture/location-reads.ts) cannot see. The start page's live
 // copy passes its check; a deeper page's live copy shows the welcome page instead of its own.
 // A full mirror must not let the start page decide for them. (The home-fallback fixture was
 // this site until React Router's history was given the copy's address online: its copies are
@@ -25,7 +27,7 @@ const HEADINGS: Record<string, string> = {
 };
 const NAV = ['/', '/guides/packing', '/guides/water', '/guides/weather', '/team/ada', '/team/lin'];
 const APP_JS = `const HEADINGS = ${JSON.stringify(HEADINGS)};
-const heading = HEADINGS[location.pathname] || HEADINGS['/'];
+const heading = HEADINGS[window[['loc', 'ation'].join('')].pathname] || HEADINGS['/'];
 const root = document.getElementById('root');
 root.innerHTML = '<nav></nav><main><h1>' + heading + '</h1><p>' + 'Short field guides for walking a long trail, written by the people who walk it. '.repeat(3) + '</p></main>';
 // As a framework writes its links: element by element.

@@ -74,6 +74,13 @@ export interface CaptureContext {
   readonly sprites: Map<string, string>;
   /** ES modules by import-map key (see process-module.ts), as data: URLs. */
   readonly modules: Map<string, string>;
+  /**
+   * Scripts saved from now on are for live copies (a page of the capture was rendered): their
+   * reads of the page's address go through the replay layer's (location-reads.ts).
+   */
+  liveScripts: boolean;
+  /** Each of those modules' address online → its import-map key: a live copy's `import(computed)` finds it by address. */
+  readonly moduleKeys: Map<string, string>;
   /** Module processing still running; documents wait for it to write their import map. */
   readonly moduleTasks: Set<Promise<void>>;
   /** The captured page's own import map, which bare specifiers in its modules resolve through. */

@@ -54,6 +54,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
   const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {}, sitePages: {} };
   for (const [url, pagePath] of ctx.sitePageList?.(MAX_SITE_PAGES) ?? []) data.sitePages[url] = relativeLink(path, pagePath);
+  if (ctx.sitePageList) data.root = relativeLink(path, 'index.html').replace(/index\.html$/, '');
   const baseUrl = scan.baseHref && normalizeUrl(scan.baseHref, served.response.url);
   if (baseUrl) data.baseUrl = baseUrl;
   let replayBytes = 0;
@@ -77,6 +78,9 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
       data.responses[key] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: body.toString('base64') };
     }),
   );
+  // Modules the page loaded, also those it import()ed by an address it computed (a router's
+  // page chunks), which no markup or import names: in the import map, found by address (data.modules).
+  await Promise.all((page.moduleScripts ?? []).map((url) => ctx.resolve({ url, kind: 'module', referrer: served.response.url, depth: 0 })));
   await keepLazyStyles(ctx, page, path, data.files);
   if (page.browserFailures?.length) data.failed = [...page.browserFailures];
   // The page itself, which a router that sees another address (the copy's) may ask about.
@@ -95,6 +99,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     else data.originals[value] ??= ref.url;
   });
   renderedLinks(ctx, page, path, data.pages);
+  // The import map was written with every module captured so far (rewriteDocument waited for them).
+  if (ctx.moduleKeys.size > 0) data.modules = Object.fromEntries(ctx.moduleKeys);
   return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8') };
 }
 

@@ -15,6 +15,7 @@ import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
+import { readLocationThroughLayer } from './location-reads.js';
 import { importMapScript, linkImports, moduleEntry, resolveImports } from './process-module.js';
 import { linkFor, resolveRefs, type FoundRef } from './resolve-refs.js';
 import { saveAsDownloaded, scanDocument } from './scan-document.js';
@@ -85,8 +86,12 @@ export async function rewriteDocument(
       return value;
     },
     // Our import map replaces the page's own: its entries were folded into the module keys.
-    inlineScript: (script) =>
-      script.type === 'importmap' ? (usesModules ? null : undefined) : linkImports(script.text, inlineImports, 'document.baseURI'),
+    inlineScript: (script) => {
+      if (script.type === 'importmap') return usesModules ? null : undefined;
+      const imports = script.type === 'module' || /\bimport\s*\(/.test(script.text);
+      const linked = imports ? linkImports(script.text, inlineImports, 'document.baseURI', ctx.liveScripts ? base : undefined) : script.text;
+      return ctx.liveScripts ? readLocationThroughLayer(linked, script.type === 'module') : linked;
+    },
   };
   function mapRef(ref: HtmlRef): string | undefined {
     if (ref.kind === 'page') return pageLink(ctx, path, ref, base);

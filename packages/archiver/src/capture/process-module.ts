@@ -3,6 +3,7 @@ import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/ind
 import { resolveSpecifier } from '../resolve/import-map.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import type { CaptureContext, Outcome } from './context.js';
+import { readLocationThroughLayer } from './location-reads.js';
 import { patchRuntime } from './runtime-patches.js';
 
 /**
@@ -44,8 +45,13 @@ export async function resolveImports(
   return new Map(entries.filter((e) => e !== undefined));
 }
 
-/** Rewrites a module's imports to import-map keys; failed imports keep no live URL. */
-export function linkImports(code: string, imports: ReadonlyMap<string, Outcome>, importMetaUrl?: string): string {
+/**
+ * Rewrites a module's imports to import-map keys; failed imports keep no live URL. An `import()`
+ * of an address the module computes (VitePress's page components, a router's lazy routes) asks
+ * the live copy's replay layer for the key of the module at that address, resolved against the
+ * module's `onlineUrl`; without the layer it imports what it computed.
+ */
+export function linkImports(code: string, imports: ReadonlyMap<string, Outcome>, importMetaUrl?: string, onlineUrl?: string): string {
   return rewriteModule(code, {
     map: (specifier) => {
       const outcome = imports.get(specifier);
@@ -53,6 +59,7 @@ export function linkImports(code: string, imports: ReadonlyMap<string, Outcome>,
       return outcome.ok ? moduleKey(outcome.path) : '@sitezip/failed';
     },
     ...(importMetaUrl ? { importMetaUrl } : {}),
+    ...(onlineUrl ? { computedImport: `((s)=>{const m=globalThis.__SITEZIP_MODULE__;return m?m(s,${JSON.stringify(onlineUrl)}):s})` } : {}),
   });
 }
 
@@ -63,8 +70,13 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   const imports = isJs ? await resolveImports(ctx, findModuleImports(code), resource.url, depth) : new Map();
   // import.meta.url must stay a hierarchical URL for `new URL('./x', import.meta.url)` to work.
   const here = `new URL(${JSON.stringify(relativeLink('index.html', path))}, ${COPY_ROOT}).href`;
-  const linked = isJs ? patchRuntime(linkImports(code, imports, here)) : code;
+  const linked = isJs ? liveModule(ctx, patchRuntime(linkImports(code, imports, here, ctx.liveScripts ? resource.url : undefined))) : code;
   ctx.modules.set(moduleKey(path), dataUrl(resource.mimeType, linked));
+  ctx.moduleKeys.set(resource.url, moduleKey(path));
+}
+
+function liveModule(ctx: CaptureContext, code: string): string {
+  return ctx.liveScripts ? readLocationThroughLayer(code, true) : code;
 }
 
 /** The import map's key for the copy's root folder, which each page writes relative to itself. */

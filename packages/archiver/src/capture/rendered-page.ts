@@ -36,6 +36,7 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
     return;
   }
   trace('save: rendered page');
+  ctx.liveScripts = true;
   // Made when needed: a page that follows a live site's decision and has a live copy never is.
   let made: Promise<string> | undefined;
   const snapshot = () => (made ??= rewriteDocument(ctx, response, document, path, 0, scan));

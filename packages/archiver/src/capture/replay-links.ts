@@ -10,7 +10,7 @@
 // as the snapshot's link does: the client router would load a route whose chunks, styles and
 // data were never recorded (Vite's preload helper then refuses the route: the click did nothing).
 // Source text inside the layer's replayDom(): it uses data, original(), the real getAttribute
-// and closest, and here.
+// and closest, here, and afterLoads() (replay-site-files.ts).
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onlinePages = {};
@@ -33,7 +33,7 @@ export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onli
     var elsewhere = !asWritten && local === undefined && onlinePages[online.split('#')[0]] === true;
     if (local === undefined && !asWritten && !elsewhere) return;
     event.stopImmediatePropagation();
-    if (local === undefined && !elsewhere) return;
     event.preventDefault();
-    location.href = elsewhere ? online : new URL(local + to.hash, here).href;
+    var next = local !== undefined ? new URL(local + to.hash, here).href : elsewhere ? online : to.href;
+    afterLoads(function () { location.href = next; });
   }, true);`;

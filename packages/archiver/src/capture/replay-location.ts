@@ -16,7 +16,8 @@ export const LOCATION_SOURCE = `var address = new URL(data.base);
   var ADDRESS_KEY = '__sitezipAddress';
   function addressGetter(name) { return { enumerable: true, get: function () { return address[name]; } }; }
   var pageAddress = Object.create(null, {
-    href: addressGetter('href'), origin: addressGetter('origin'), protocol: addressGetter('protocol'), host: addressGetter('host'),
+    href: { enumerable: true, get: function () { return address.href; }, set: function (value) { location.href = value; } },
+    origin: addressGetter('origin'), protocol: addressGetter('protocol'), host: addressGetter('host'),
     hostname: addressGetter('hostname'), port: addressGetter('port'), pathname: addressGetter('pathname'), search: addressGetter('search'),
     hash: { enumerable: true, get: function () { return address.hash; }, set: function (value) { location.hash = value; } },
     assign: { value: function (url) { location.assign(url); } },

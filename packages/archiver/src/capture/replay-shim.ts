@@ -8,6 +8,7 @@ import { LINKS_SOURCE } from './replay-links.js';
 import { NEXT_ROUTER_SOURCE } from './replay-next-router.js';
 import { LOCATION_SOURCE } from './replay-location.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
+import { SITE_FILES_SOURCE } from './replay-site-files.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
 /** What the page's scripts get offline: recorded responses, and where recorded files are in the copy. */
@@ -32,6 +33,10 @@ export interface ReplayData {
   pages: Record<string, string>;
   /** In a site capture, the site's pages (URL → path relative to the page): where a client router's push goes. */
   sitePages: Record<string, string>;
+  /** In a site capture, the copy's root folder relative to the page: where another page's files are (replay-site-files.ts). */
+  root?: string;
+  /** A module's address online → its key in the page's import map: for an `import()` of a computed address (process-module.ts). */
+  modules?: Record<string, string>;
   /** The document's base URL online, when the page as served has a `<base href>`: relative addresses resolve against it. */
   baseUrl?: string;
   /**
@@ -225,10 +230,12 @@ function replayLayer(workers: string): string {
   ${LINKS_SOURCE}
   ${NEXT_ROUTER_SOURCE}
   ${FETCHED_ATTRIBUTES_SOURCE}
+  ${SITE_FILES_SOURCE}
   function mapped(value) {
     // What failed in the render fails here, as an image or stylesheet with no content does.
     if (failedInRender(value)) return 'data:,';
     var path = local(value);
+    if (path === undefined) path = siteFile(value);
     return path === undefined ? value : path;
   }
   // An element pointed at a file loads it without CORS, as the copy's HTML drops crossorigin
@@ -240,6 +247,7 @@ function replayLayer(workers: string): string {
     try { if (new URL(String(path), document.baseURI).protocol !== 'file:') return; } catch (error) { return; }
     toFile.add(element);
     removeAttribute.call(element, 'crossorigin');
+    watchLoad(element);
   }
   [window.HTMLLinkElement, window.HTMLScriptElement, window.HTMLImageElement, window.HTMLMediaElement].forEach(function (type) {
     var crossOrigin = type && Object.getOwnPropertyDescriptor(type.prototype, 'crossOrigin');
@@ -263,9 +271,11 @@ function replayLayer(workers: string): string {
     });
   });
   // From file:// a module loads only from the import map (a data: URL): a modulepreload that a
-  // script adds (Vite's preload helper does, for a chunk's imports) could only fail.
+  // script adds (Vite's preload helper does, for a chunk's imports) could only fail. A prefetch
+  // (Docusaurus's of the pages its links lead to) is a hint for a later navigation, which loads
+  // local files; it asked for chunks no render loaded, and a click cut the others short.
   function inertRel(value) {
-    return String(value).replace(/(^|\s)modulepreload(?=\s|$)/gi, '$1sitezip-modulepreload');
+    return String(value).replace(/(^|\s)(modulepreload|prefetch)(?=\s|$)/gi, '$1sitezip-$2');
   }
   var rel = window.HTMLLinkElement && Object.getOwnPropertyDescriptor(HTMLLinkElement.prototype, 'rel');
   if (rel && rel.set) {
@@ -297,6 +307,16 @@ function replayLayer(workers: string): string {
     scope.FontFace = SourcedFontFace;
   }
   ${LOCATION_SOURCE}
+  // An import() of an address a module computed, resolved against the module's address online
+  // (linkImports in process-module.ts): the module's key in the import map when it was captured.
+  // A bare specifier is the import map's already.
+  var modules = data.modules || {};
+  Object.defineProperty(window, '__SITEZIP_MODULE__', { value: function (specifier, parent) {
+    var text = String(specifier);
+    if (!/^(\\.{0,2}\\/|[a-z][a-z0-9+.-]*:)/i.test(text)) return specifier;
+    try { var url = new URL(text, parent).href; } catch (error) { return specifier; }
+    return modules[url] || modules[original(url)] || specifier;
+  } });
   ['pushState', 'replaceState'].forEach(function (name) {
     var real = History.prototype[name];
     History.prototype[name] = function (state, title, url) {
@@ -304,6 +324,9 @@ function replayLayer(workers: string): string {
       if (state && state.__N) Promise.resolve().then(watchNextRouter);
       var moved = arguments.length > 2 ? moveAddress(url) : undefined;
       if (moved) state = withAddress(state, moved);
+      // The page's own address online with another fragment (Redoc's menu, built on the address
+      // it read): the file's, with that fragment.
+      if (moved && moved.split('#')[0] === data.base.split('#')[0]) return real.call(this, state, title, here + new URL(moved).hash);
       // Another path than the file's is refused (an error Firefox reports even when caught): the entry goes without it.
       if (moved && !ownPath(url)) return real.call(this, state, title);
       try { return moved ? real.call(this, state, title, url) : real.apply(this, arguments); } catch (error) { return real.call(this, state, title); }

@@ -4,6 +4,7 @@ import { ACCEPT } from '../fetch/accept.js';
 import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-types.js';
 import { saveResource, type CaptureContext, type ResourceKind, type ResourceRequest } from './context.js';
 import { decodeText, sniffScriptEncoding } from './encoding.js';
+import { readLocationThroughLayer } from './location-reads.js';
 import { processCss } from './process-css.js';
 import { processFrame, processSvgDocument } from './process-html.js';
 import { processModule } from './process-module.js';
@@ -62,16 +63,20 @@ const stylesheet: Handler = (ctx, { resource, path, request, mimeType }) =>
 /**
  * A classic script in another encoding than UTF-8 is saved as UTF-8: the copy's pages are UTF-8,
  * and a script without a charset of its own is read in its page's encoding (a windows-1251 page's
- * scripts wrote mojibake offline). One spooled to disk (large) is saved as fetched. An update
- * only takes a file from the previous copy whose bytes are the body received (its manifest
- * hash), so a script saved transcoded is downloaded again, and one saved before as it came
- * (an older copy) is transcoded now.
+ * scripts wrote mojibake offline). Once the capture makes live copies, a script's reads of the
+ * page's address go through the replay layer (location-reads.ts). One spooled to disk (large) is
+ * saved as fetched. An update only takes a file from the previous copy whose bytes are the body
+ * received (its manifest hash), so a script saved changed is downloaded again, and one saved
+ * before as it came (an older copy) is changed now.
  */
-const legacyScript: Handler = (ctx, { resource, path, request }) => {
-  if (resource.file || isAscii(resource.body)) return undefined;
-  const encoding = sniffScriptEncoding(resource.body, resource.charset, request.encoding);
-  if (encoding === 'utf-8') return undefined;
-  const body = Buffer.from(decodeText(resource.body, encoding), 'utf8');
+const classicScript: Handler = (ctx, { resource, path, request }) => {
+  if (resource.file) return undefined;
+  const encoding = isAscii(resource.body) ? 'utf-8' : sniffScriptEncoding(resource.body, resource.charset, request.encoding);
+  if (encoding === 'utf-8' && !ctx.liveScripts) return undefined;
+  const text = encoding === 'utf-8' ? resource.body.toString('utf8') : decodeText(resource.body, encoding);
+  const code = ctx.liveScripts ? readLocationThroughLayer(text, false) : text;
+  if (encoding === 'utf-8' && code === text) return undefined;
+  const body = Buffer.from(code, 'utf8');
   return saveResource(ctx, path, { ...resource, body, charset: 'utf-8' }, true).then(() => SAVED);
 };
 
@@ -116,7 +121,7 @@ export const RESOURCE_KINDS: Readonly<Record<ResourceKind, KindRow>> = {
   frame: { priority: 4, accept: ACCEPT.document, parsed: true, readAsCss: 'if-css', handlers: [stylesheet, htmlFrame, svgDocument] },
   stylesheet: { priority: 3, accept: ACCEPT.stylesheet, parsed: true, readAsCss: 'unless-html', handlers: [stylesheet] },
   module: { priority: 2, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', apart: true, handlers: [module] },
-  script: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet, legacyScript] },
+  script: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet, classicScript] },
   font: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
   sprite: { priority: 1, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', handlers: [stylesheet, spriteSheet] },
   image: { priority: 1, accept: ACCEPT.image, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },

@@ -60,6 +60,8 @@ export interface LoadedPage {
   readonly browserFailures?: readonly string[] | undefined;
   /** ...and the scripts its dedicated workers started from, whose sources a live copy embeds. */
   readonly workerScripts?: readonly string[] | undefined;
+  /** ...and the scripts it loaded as modules, which a live copy keeps in its import map. */
+  readonly moduleScripts?: readonly string[] | undefined;
   /** How the rendered page looked and read: what a check of its copies compares them with. */
   readonly picture?: Picture | undefined;
 }

@@ -299,7 +299,8 @@ function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pa
   if (!startTag || !endTag) return;
   // Script content is raw text: the source between the tags is exactly what the browser runs.
   const text = pass.html.slice(startTag.endOffset, endTag.startOffset);
-  if (type === 'classic' && !/\bimport\s*\(/.test(text)) return;
+  // A classic script that imports, or reads the page's address (a live copy gives it the address online).
+  if (type === 'classic' && !/\bimport\s*\(|location|document\s*\.\s*(URL|documentURI)/.test(text)) return;
   const next = pass.inlineScript({ type, text });
   if (next === null) {
     // Removed whole: the edits its start tag got when it opened would fall inside the removal.

@@ -27,6 +27,8 @@ export interface RewriteModuleOptions {
    * what it cannot (a relative or root-relative specifier, from a data: or blob: module) against it.
    */
   importMetaUrl?: string;
+  /** A JavaScript function expression that an `import()` of a computed specifier passes it through. */
+  computedImport?: string;
 }
 
 /**
@@ -36,7 +38,8 @@ export interface RewriteModuleOptions {
  */
 type Reference =
   | { kind: 'meta' | 'resolve'; start: number; end: number }
-  | { kind: 'import'; specifier: string; start: number; end: number; dynamic: boolean };
+  | { kind: 'import'; specifier: string; start: number; end: number; dynamic: boolean }
+  | { kind: 'computed'; start: number; end: number };
 
 function references(code: string): Reference[] {
   return lex(code).flatMap((i): Reference[] => {
@@ -45,7 +48,8 @@ function references(code: string): Reference[] {
       if (/^\.url(?![\w$])/.test(after)) return [{ kind: 'meta', start: i.s, end: i.e + 4 }];
       return /^\.resolve(?![\w$])/.test(after) ? [{ kind: 'resolve', start: i.s, end: i.e + 8 }] : [];
     }
-    return i.n === undefined ? [] : [{ kind: 'import', specifier: i.n, start: i.s, end: i.e, dynamic: i.d >= 0 }];
+    if (i.n !== undefined) return [{ kind: 'import', specifier: i.n, start: i.s, end: i.e, dynamic: i.d >= 0 }];
+    return i.d >= 0 && i.e > i.s ? [{ kind: 'computed', start: i.s, end: i.e }] : [];
   });
 }
 
@@ -54,7 +58,12 @@ export function rewriteModule(code: string, options: RewriteModuleOptions): stri
   let out = '';
   let last = 0;
   for (const ref of references(code)) {
-    const text = ref.kind === 'import' ? quoted(options.map(ref.specifier), ref.dynamic) : metaText(ref.kind, options.importMetaUrl);
+    const text =
+      ref.kind === 'import'
+        ? quoted(options.map(ref.specifier), ref.dynamic)
+        : ref.kind === 'computed'
+          ? options.computedImport && `${options.computedImport}(${code.slice(ref.start, ref.end)})`
+          : metaText(ref.kind, options.importMetaUrl);
     if (text === undefined) continue;
     out += code.slice(last, ref.start) + text;
     last = ref.end;
@@ -93,6 +102,7 @@ export function splitModuleImports(
   let pending = '';
   let last = 0;
   for (const ref of references(code)) {
+    if (ref.kind === 'computed') continue;
     if (ref.kind !== 'import') {
       const meta = metaText(ref.kind, options.importMetaUrl);
       if (meta === undefined) continue;

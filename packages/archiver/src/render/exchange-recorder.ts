@@ -37,6 +37,13 @@ export class ExchangeRecorder {
   readonly blocked: BlockedRequest[] = [];
   /** The scripts the page's workers run (all dedicated ones of the page in a render: worker-routing.ts). */
   readonly workers: string[] = [];
+  /**
+   * The scripts the page loaded as modules: a module's request is a CORS one, with an Origin
+   * header, where a classic script's has none (unless it asks for CORS, which is then kept as a
+   * module too, at no harm). A live copy keeps each in its import map, for an `import()` of an
+   * address computed at run time.
+   */
+  readonly modules = new Set<string>();
   navigationsBlocked = 0;
   /** By exchange key (a HEAD is answered from its GET). */
   private readonly answers = new Map<string, Promise<FetchedResource>>();
@@ -138,6 +145,7 @@ export class ExchangeRecorder {
       headers,
     };
     if (!body && (asked.resourceType === 'fetch' || asked.resourceType === 'xhr')) this.askedHeaders.set(`${asked.method} ${asked.url}`, headers);
+    if (asked.resourceType === 'script' && !script.kind && headers.origin && !this.finished) this.modules.add(asked.url);
     const refusal = this.refusal(request, asked);
     if (refusal) {
       this.block(asked, refusal.reason, refusal.message);

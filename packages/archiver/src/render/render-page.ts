@@ -69,6 +69,8 @@ export interface RenderResult {
   blocked: BlockedRequest[];
   /** The URLs of the scripts the page started dedicated workers with. */
   workers: string[];
+  /** The URLs of the scripts the page loaded as modules. */
+  modules: string[];
   /** The page's top as the browser showed it, and its text: what a copy is checked against. None when no check could use it. */
   picture: Picture | undefined;
   /** Resolves once the render's tab is closed (its slot given back): after its picture. */
@@ -128,6 +130,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
       exchanges: recorder.exchanges,
       blocked: recorder.blocked,
       workers: recorder.workers,
+      modules: [...recorder.modules],
       picture: run.picture,
       closed,
       events: { ...run.events, navigationsBlocked: recorder.navigationsBlocked },

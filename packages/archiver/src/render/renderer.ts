@@ -111,6 +111,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
           .slice(0, MAX_FAILURES_REPLAYED)
           .map(({ url }) => url),
         workerScripts: result.workers,
+        moduleScripts: result.modules,
         render: {
           output: 'snapshot',
           reason,

@@ -1,6 +1,7 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { trace, tracing } from '../trace.js';
 import type { ArchiveSink } from './archive-sink.js';
 
 /**
@@ -46,7 +47,8 @@ export class CopyingSink implements ArchiveSink {
   async dispose(): Promise<void> {
     const folder = this.folder;
     this.folder = undefined;
-    if (folder) await rm(await folder, { recursive: true, force: true });
+    if (folder && tracing) trace(`check: copy kept in ${await folder}`);
+    else if (folder) await rm(await folder, { recursive: true, force: true });
   }
 
   private async place(path: string): Promise<string> {

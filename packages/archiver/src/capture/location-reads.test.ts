@@ -1,0 +1,67 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { readLocationThroughLayer } from './location-reads.js';
+
+const FILE = 'file:///home/me/copy/index.html';
+const ONLINE = 'https://docs.example/guide/start?tab=2';
+
+/** Runs a classic script with a page's globals: `location` the file's, the layer's address online when `layer`. */
+function run(code: string, layer = true): Record<string, unknown> {
+  const location = Object.assign(new URL(FILE), { assign() {}, replace() {} });
+  const sandbox: Record<string, unknown> = { URL, location, document: { URL: FILE, documentURI: FILE }, out: {} };
+  sandbox.window = sandbox;
+  sandbox.self = sandbox;
+  runInNewContext(`globalThis.window = globalThis; globalThis.self = globalThis; ${layer ? `globalThis.__SITEZIP_LOCATION__ = new URL(${JSON.stringify(ONLINE)});` : ''}\n${code}`, sandbox);
+  return sandbox.out as Record<string, unknown>;
+}
+
+describe('a script reads the page address through the replay layer', () => {
+  it('gives reads of location, window.location and document.URL the address online', () => {
+    const code = readLocationThroughLayer(
+      `out.path = location.pathname; out.search = window.location.search; const { pathname } = self.location;
+       out.destructured = pathname; out.url = String(new URL(location)); out.same = document.URL === location.href;
+       out.kept = { location }.location.host; out.joined = '' + location;`,
+      false,
+    );
+    expect(run(code)).toEqual({
+      path: '/guide/start',
+      search: '?tab=2',
+      destructured: '/guide/start',
+      url: ONLINE,
+      same: true,
+      kept: 'docs.example',
+      joined: ONLINE,
+    });
+  });
+
+  it('reads the real location where the layer is not (a static copy, a worker)', () => {
+    const code = readLocationThroughLayer('out.path = location.pathname; out.url = document.URL;', false);
+    expect(code).not.toBe('out.path = location.pathname; out.url = document.URL;');
+    expect(run(code, false)).toEqual({ path: '/home/me/copy/index.html', url: FILE });
+  });
+
+  it("leaves a script's own variables named location, writes and navigation as they were", () => {
+    const code = readLocationThroughLayer(
+      `function route(location) { return location.pathname; }
+       out.own = route({ pathname: '/own' });
+       const { location: taken } = { location: 'destructured' }; out.taken = taken;
+       location.hash = '#top'; out.hash = location.hash;
+       let calls = []; location.assign = (to) => calls.push(to); location.assign('/next'); out.calls = calls;
+       out.text = "location.pathname"; // location.pathname in a comment
+       out.type = typeof location;`,
+      false,
+    );
+    expect(code).toContain('location.hash = \'#top\'');
+    expect(code).toContain("location.assign('/next')");
+    expect(code).toContain('out.text = "location.pathname"; // location.pathname in a comment');
+    expect(run(code)).toMatchObject({ own: '/own', taken: 'destructured', calls: ['/next'], text: 'location.pathname', type: 'object' });
+  });
+
+  it('reads modules, and keeps code it cannot parse or that never reads the address', () => {
+    const module = readLocationThroughLayer("import a from './a.js'; export const here = location.pathname;", true);
+    expect(module).toMatch(/^import a from '\.\/a\.js'; export const here = \(location===globalThis\.location&&/);
+    expect(readLocationThroughLayer('if (location.pathname {', false)).toBe('if (location.pathname {');
+    expect(readLocationThroughLayer('out.x = 1;', false)).toBe('out.x = 1;');
+    expect(readLocationThroughLayer('const o = { location: 1 }; o.location;', false)).toBe('const o = { location: 1 }; o.location;');
+  });
+});

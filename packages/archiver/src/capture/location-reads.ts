@@ -1,0 +1,162 @@
+import { createRequire } from 'node:module';
+import type * as Acorn from 'acorn';
+
+// A router that reads the page's address from `location` (VitePress's `location.href`,
+// Docusaurus's history, most hand-written routers) matches no route from file://, where it is
+// the file's path; `location` itself cannot be changed. A live copy's scripts read it through
+// the replay layer's address instead (replay-location.ts), the way web archives' rewriters do:
+// each read of `location` or `window.location` (also `self.`, `globalThis.`, `document.`) as a
+// value becomes `(L===globalThis.location&&globalThis.__SITEZIP_LOCATION__||L)`. The test is at
+// run time, so a variable of the script's own named `location` (a parameter, a URL it keeps)
+// is read as before, and so is everything without the layer (a worker, a static copy). Writes
+// (`location.href = …`, `location.hash = …`) and navigation calls stay on the real `location`.
+// `document.URL` and `document.documentURI` give the same address: SvelteKit reloads the page
+// when `document.URL !== location.href`.
+
+const GLOBAL_OBJECTS = new Set(['window', 'self', 'globalThis', 'document']);
+const NAVIGATIONS = new Set(['assign', 'replace', 'reload']);
+/** Scripts larger than this are kept as they are: parsing them costs more than they would gain. */
+const MAX_SCRIPT_CHARS = 8 * 1024 * 1024;
+
+type AnyNode = Acorn.Node & Record<string, unknown>;
+
+interface Visit {
+  node: AnyNode;
+  parent: AnyNode | undefined;
+  key: string;
+  grandparent: AnyNode | undefined;
+}
+
+function isNode(value: unknown): value is AnyNode {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+function isName(node: unknown, name: string): boolean {
+  return isNode(node) && node.type === 'Identifier' && node.name === name;
+}
+
+/**
+ * What an expression is of the page's address: its Location (`location`, `window.location` and
+ * kin), its URL as text (`document.URL`, `document.documentURI`), or neither.
+ */
+function addressKind(node: AnyNode): 'location' | 'url' | undefined {
+  if (isName(node, 'location')) return 'location';
+  if (node.type !== 'MemberExpression' || node.computed || !isNode(node.object) || node.object.type !== 'Identifier') return undefined;
+  if (isName(node.property, 'location') && GLOBAL_OBJECTS.has(node.object.name as string)) return 'location';
+  if (node.object.name === 'document' && (isName(node.property, 'URL') || isName(node.property, 'documentURI'))) return 'url';
+  return undefined;
+}
+
+/** Whether `node`, of which `parent` is the parent, is written to (or deleted). */
+function isWritten(node: AnyNode, parent: AnyNode | undefined): boolean {
+  if (!parent) return false;
+  if (parent.type === 'AssignmentExpression' && parent.left === node) return true;
+  if (parent.type === 'UpdateExpression') return true;
+  if (parent.type === 'UnaryExpression' && parent.operator === 'delete') return true;
+  return (parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.left === node;
+}
+
+/** Whether the member `parent` (of which the Location is the object) is written or called to navigate. */
+function isWriteOrNavigation(parent: AnyNode, grandparent: AnyNode | undefined): boolean {
+  if (!grandparent) return false;
+  if (isWritten(parent, grandparent)) return true;
+  if (grandparent.type === 'CallExpression' && grandparent.callee === parent) {
+    return !parent.computed && isNode(parent.property) && NAVIGATIONS.has(parent.property.name as string);
+  }
+  return false;
+}
+
+/** Places where an expression is read as a value (a pattern, a key or a declared name is not). */
+const VALUE_PLACES: Readonly<Record<string, ReadonlySet<string>>> = {
+  VariableDeclarator: new Set(['init']),
+  AssignmentExpression: new Set(['right']),
+  AssignmentPattern: new Set(['right']),
+  CallExpression: new Set(['arguments']),
+  NewExpression: new Set(['arguments']),
+  ReturnStatement: new Set(['argument']),
+  ConditionalExpression: new Set(['consequent', 'alternate']),
+  LogicalExpression: new Set(['left', 'right']),
+  ArrayExpression: new Set(['elements']),
+  TemplateLiteral: new Set(['expressions']),
+  ArrowFunctionExpression: new Set(['body']),
+  SequenceExpression: new Set(['expressions']),
+  SpreadElement: new Set(['argument']),
+  ParenthesizedExpression: new Set(['expression']),
+};
+
+/** Whether the Location at `visit` is read as the page's address (and so is given the layer's). */
+function isAddressRead({ parent, key, grandparent }: Visit): boolean {
+  if (!parent) return false;
+  if (parent.type === 'MemberExpression') return key === 'object' && !isWriteOrNavigation(parent, grandparent);
+  if (parent.type === 'BinaryExpression') return parent.operator === '+';
+  if (parent.type === 'Property') return key === 'value' && grandparent?.type === 'ObjectExpression';
+  return VALUE_PLACES[parent.type]?.has(key) ?? false;
+}
+
+/**
+ * acorn, loaded on first use: a capture whose scripts need no layer (every static page) never
+ * pays for it. By require(), as playwright-core (render/playwright.ts): the command's bundle may
+ * hold no import().
+ */
+function loadAcorn(): typeof Acorn {
+  acorn ??= createRequire(import.meta.url)('acorn') as typeof Acorn;
+  return acorn;
+}
+
+let acorn: typeof Acorn | undefined;
+
+function parsed(code: string, module: boolean): AnyNode | undefined {
+  try {
+    return loadAcorn().parse(code, { ecmaVersion: 'latest', sourceType: module ? 'module' : 'script', allowHashBang: true }) as unknown as AnyNode;
+  } catch {
+    // A script acorn cannot read (a syntax newer than it, or broken) is kept as it is.
+    return undefined;
+  }
+}
+
+/** The script with its reads of the page's address going through the replay layer's (the code itself when it has none). */
+export function readLocationThroughLayer(code: string, module: boolean): string {
+  if (code.length > MAX_SCRIPT_CHARS || !/location|document\s*\.\s*(URL|documentURI)/.test(code)) return code;
+  const program = parsed(code, module);
+  if (!program) return code;
+  const edits: { start: number; end: number; text: string }[] = [];
+  const stack: Visit[] = [{ node: program, parent: undefined, key: '', grandparent: undefined }];
+  while (stack.length > 0) {
+    const visit = stack.pop()!;
+    const { node } = visit;
+    const kind = addressKind(node);
+    if (kind === 'url') {
+      if (!isWritten(node, visit.parent)) {
+        const source = code.slice(node.start, node.end);
+        edits.push({ start: node.start, end: node.end, text: `(document===globalThis.document&&globalThis.__SITEZIP_LOCATION__?globalThis.__SITEZIP_LOCATION__.href:${source})` });
+      }
+      continue;
+    }
+    if (kind === 'location') {
+      if (isAddressRead(visit)) {
+        const source = code.slice(node.start, node.end);
+        const read = `(${source}===globalThis.location&&globalThis.__SITEZIP_LOCATION__||${source})`;
+        // `{ location }` is a key and a value at once: it becomes `location: (…)`.
+        const shorthand = visit.parent?.type === 'Property' && visit.parent.shorthand === true;
+        edits.push({ start: node.start, end: node.end, text: shorthand ? `${source}:${read}` : read });
+      }
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      const children = Array.isArray(value) ? value : [value];
+      for (const child of children) {
+        if (isNode(child)) stack.push({ node: child, parent: node, key, grandparent: visit.parent });
+      }
+    }
+  }
+  if (edits.length === 0) return code;
+  edits.sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const edit of edits) {
+    out += code.slice(at, edit.start) + edit.text;
+    at = edit.end;
+  }
+  return out + code.slice(at);
+}

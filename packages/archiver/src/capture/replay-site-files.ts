@@ -1,0 +1,49 @@
+// Files of a site capture that this page's render never loaded. A page of a mirror is saved
+// before the pages after it, so its replay data knows only the files its own render recorded;
+// a script of the page may still ask for a chunk that another page's render brought into the
+// copy (Docusaurus loads the chunks of the page a link leads to when the pointer enters the
+// link). Such an address, on the page's own host, with a plain path ending in .js or .css, is
+// given the path the capture gives it when nothing else took it (PathAllocator's
+// `<host>/<path>`): the file when another page saved it, a missing file (as before) when none did.
+//
+// And a click on a link that the layer turns into a navigation waits (half a second at most)
+// for the local scripts and stylesheets still loading: those a hover started would otherwise be
+// cut short by the navigation and fail.
+// Source text inside the layer's replayDom(): it uses data.
+
+/** Part of REPLAY_LAYER (replay-shim.ts). */
+export const SITE_FILES_SOURCE = `function siteFile(value) {
+    if (data.root === undefined) return undefined;
+    var url, online = new URL(data.base);
+    try {
+      // An address in the copy already (Vite's preload helper resolves against import.meta.url) is its own.
+      if (new URL(String(value), document.baseURI).href.indexOf(new URL(data.root, here).href) === 0) return undefined;
+      url = new URL(original(value));
+    } catch (error) { return undefined; }
+    if (url.host !== online.host || url.search || !/^(\\/[A-Za-z0-9._~@+-]+)+\\.(js|css)$/.test(url.pathname)) return undefined;
+    if (url.pathname.split('/').some(function (segment) { return segment.length > 100 || /^\\.+$/.test(segment); })) return undefined;
+    return new URL(data.root + (url.port ? url.hostname + '_' + url.port : url.hostname) + url.pathname, here).href;
+  }
+  var loading = new Set(), whenLoaded = [];
+  function watchLoad(element) {
+    if (loading.has(element) || !(element instanceof HTMLScriptElement || element instanceof HTMLLinkElement)) return;
+    loading.add(element);
+    function done() {
+      loading.delete(element);
+      if (loading.size === 0) whenLoaded.splice(0).forEach(function (go) { go(); });
+    }
+    element.addEventListener('load', done, { once: true });
+    element.addEventListener('error', done, { once: true });
+    // An element never put in the document never loads.
+    setTimeout(done, 500);
+  }
+  // Loads the click itself starts (after the event, by a task of the page's) are waited for too.
+  function afterLoads(go) {
+    setTimeout(function () {
+      if (loading.size === 0) return go();
+      var gone = false;
+      function once() { if (!gone) { gone = true; go(); } }
+      whenLoaded.push(once);
+      setTimeout(once, 500);
+    });
+  }`;

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archivePage, MemorySink, type Manifest } from '../src/index.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+
+// A hand-written router that reads the page's address from `location`, as VitePress's and
+// Docusaurus's do: from file:// the path is the copy's file and no route matches. Its classic
+// script fetch()es the route's data, its module import()s the route's chunk by a computed
+// address, and an inline guard reloads the page when `document.URL` and `location.href` differ
+// (SvelteKit's start script does).
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Guide</title>
+<script>if (document.URL !== location.href) location.href = location.href;</script>
+<script src="/app.js" defer></script><script type="module" src="/main.js"></script></head>
+<body><h1 id="title">Loading</h1><p id="chunk"></p></body></html>`;
+const APP = `var route = location.pathname.split('/').pop();
+fetch('/data/' + route + '.json').then(function (r) { return r.json(); }).then(function (d) {
+  document.getElementById('title').textContent = d.title;
+});`;
+const MAIN = `const name = window.location.pathname.split('/').pop();
+const { line } = await import('/chunks/' + name + '.js');
+document.getElementById('chunk').textContent = line;`;
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await serveFixture({
+    '/guide/start': { body: PAGE },
+    '/app.js': { type: 'text/javascript', body: APP },
+    '/main.js': { type: 'text/javascript', body: MAIN },
+    '/data/start.json': { type: 'application/json', body: JSON.stringify({ title: 'Chapter one: setting out' }) },
+    '/chunks/start.js': { type: 'text/javascript', body: "export const line = 'The first chunk, found by the route';" },
+  });
+});
+afterAll(() => site.close());
+
+describe('a live copy of a page whose router reads location', () => {
+  it('runs offline: its scripts read the address online, and import() a computed address from the import map', async () => {
+    const sink = new MemorySink();
+    await archivePage(`${site.origin}/guide/start`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
+    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { pixelDiff: 0, textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    const app = [...sink.files.keys()].find((path) => path.endsWith('app.js'))!;
+    expect(sink.text(app)).toContain('__SITEZIP_LOCATION__');
+  }, 60_000);
+
+  it('keeps the scripts of a static capture as they came', async () => {
+    const sink = new MemorySink();
+    await archivePage(`${site.origin}/guide/start`, sink, { allowPrivateNetworks: true, retries: 0, render: 'never' });
+    const app = [...sink.files.keys()].find((path) => path.endsWith('app.js'))!;
+    expect(sink.text(app)).toBe(APP);
+    expect(sink.text('index.html')).toContain('<script>if (document.URL !== location.href) location.href = location.href;</script>');
+  });
+});
