@@ -1,6 +1,11 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivePage, MemorySink, type Manifest } from '../src/index.js';
+import { archivePage, archiveSite, MemorySink, type Manifest } from '../src/index.js';
+import { BrowserHost } from '../src/render/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { offlineContext, unpackSink } from './support/offline-copy.js';
 
 // A hand-written router that reads the page's address from `location`, as VitePress's and
 // Docusaurus's do: from file:// the path is the copy's file and no route matches. Its classic
@@ -10,8 +15,10 @@ import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Guide</title>
 <script>if (document.URL !== location.href) location.href = location.href;</script>
 <script src="/app.js" defer></script><script type="module" src="/main.js"></script></head>
-<body><h1 id="title">Loading</h1><p id="chunk"></p></body></html>`;
-const APP = `var route = location.pathname.split('/').pop();
+<body><h1 id="title">Loading</h1><p id="chunk"></p><a href="/guide/second">Next chapter</a>
+<button onclick="goOn()">Read on</button></body></html>`;
+const APP = `function goOn() { location.href = '/guide/' + (route === 'start' ? 'second' : 'start'); }
+var route = location.pathname.split('/').pop();
 fetch('/data/' + route + '.json').then(function (r) { return r.json(); }).then(function (d) {
   document.getElementById('title').textContent = d.title;
 });`;
@@ -23,6 +30,9 @@ let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
     '/guide/start': { body: PAGE },
+    '/guide/second': { body: PAGE },
+    '/data/second.json': { type: 'application/json', body: JSON.stringify({ title: 'Chapter two: the long climb' }) },
+    '/chunks/second.js': { type: 'text/javascript', body: "export const line = 'The second chunk';" },
     '/app.js': { type: 'text/javascript', body: APP },
     '/main.js': { type: 'text/javascript', body: MAIN },
     '/data/start.json': { type: 'application/json', body: JSON.stringify({ title: 'Chapter one: setting out' }) },
@@ -48,4 +58,30 @@ describe('a live copy of a page whose router reads location', () => {
     expect(sink.text(app)).toBe(APP);
     expect(sink.text('index.html')).toContain('<script>if (document.URL !== location.href) location.href = location.href;</script>');
   });
+
+  it("in a mirror, a script's navigation by address goes to the local copy of that page", async () => {
+    const sink = new MemorySink();
+    await archiveSite(`${site.origin}/guide/start`, sink, { allowPrivateNetworks: true, retries: 0, useSitemaps: false, render: 'always', renderTimeoutMs: 15_000, include: ['/guide/*'] });
+    const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    const pages = manifest.resources.filter((r) => r.render);
+    expect(pages.map((r) => `${new URL(r.url).pathname} ${r.render?.output}`).sort()).toEqual(['/guide/second live', '/guide/start live']);
+    const dir = await unpackSink(sink, 'sitezip-location-nav-');
+    const host = new BrowserHost();
+    try {
+      const lease = await host.open();
+      const { online, failed } = await offlineContext(lease.context);
+      const page = await lease.context.newPage();
+      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+      await page.getByText('Chapter one: setting out').waitFor();
+      const second = pathToFileURL(join(dir, pages.find((r) => r.url.endsWith('/second'))!.path!)).href;
+      await Promise.all([page.waitForURL(second), page.getByRole('button', { name: 'Read on' }).click()]);
+      await page.getByText('Chapter two: the long climb').waitFor();
+      expect(online).toEqual([]);
+      expect(failed).toEqual([]);
+      await lease.close();
+    } finally {
+      await host.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

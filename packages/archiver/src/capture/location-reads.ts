@@ -11,7 +11,10 @@ import type * as Acorn from 'acorn';
 // is read as before, and so is everything without the layer (a worker, a static copy). Writes
 // (`location.href = …`, `location.hash = …`) and navigation calls stay on the real `location`.
 // `document.URL` and `document.documentURI` give the same address: SvelteKit reloads the page
-// when `document.URL !== location.href`.
+// when `document.URL !== location.href`. A navigation by address (`location.href = a`,
+// `location = a`, `location.assign(a)`, `location.replace(a)`) passes `a` through the layer
+// first, when the target is the real `location`: a page the copy has is its local copy
+// (`__SITEZIP_NAVIGATION__`, replay-location.ts).
 
 const GLOBAL_OBJECTS = new Set(['window', 'self', 'globalThis', 'document']);
 const NAVIGATIONS = new Set(['assign', 'replace', 'reload']);
@@ -45,6 +48,24 @@ function addressKind(node: AnyNode): 'location' | 'url' | undefined {
   if (isName(node.property, 'location') && GLOBAL_OBJECTS.has(node.object.name as string)) return 'location';
   if (node.object.name === 'document' && (isName(node.property, 'URL') || isName(node.property, 'documentURI'))) return 'url';
   return undefined;
+}
+
+/**
+ * The Location a navigation goes through, when `node` navigates by an address: `[location, the
+ * address]` for `L = a`, `L.href = a`, `L.assign(a)` and `L.replace(a)`.
+ */
+function navigation(node: AnyNode): [AnyNode, AnyNode] | undefined {
+  if (node.type === 'AssignmentExpression' && node.operator === '=' && isNode(node.left) && isNode(node.right)) {
+    const target = node.left;
+    if (addressKind(target) === 'location') return [target, node.right];
+    const ofHref = target.type === 'MemberExpression' && !target.computed && isName(target.property, 'href') && isNode(target.object);
+    return ofHref && addressKind(target.object as AnyNode) === 'location' ? [target.object as AnyNode, node.right] : undefined;
+  }
+  if (node.type !== 'CallExpression' || !isNode(node.callee) || node.callee.type !== 'MemberExpression' || node.callee.computed) return undefined;
+  const { object, property } = node.callee;
+  const [address] = node.arguments as unknown[];
+  const assigns = isName(property, 'assign') || isName(property, 'replace');
+  return assigns && isNode(object) && addressKind(object) === 'location' && isNode(address) && address.type !== 'SpreadElement' ? [object, address] : undefined;
 }
 
 /** Whether `node`, of which `parent` is the parent, is written to (or deleted). */
@@ -124,6 +145,15 @@ export function readLocationThroughLayer(code: string, module: boolean): string 
   while (stack.length > 0) {
     const visit = stack.pop()!;
     const { node } = visit;
+    const navigates = navigation(node);
+    if (navigates) {
+      // Inserted around the address (whose own reads of the address are edited inside it).
+      const [target, address] = navigates;
+      const location = code.slice(target.start, target.end);
+      const through = `((a)=>${location}===globalThis.location&&globalThis.__SITEZIP_NAVIGATION__?globalThis.__SITEZIP_NAVIGATION__(a):a)((`;
+      // Doubled: acorn's range of `(a, b)` leaves its parentheses out.
+      edits.push({ start: address.start, end: address.start, text: through }, { start: address.end, end: address.end, text: '))' });
+    }
     const kind = addressKind(node);
     if (kind === 'url') {
       if (!isWritten(node, visit.parent)) {
@@ -151,7 +181,8 @@ export function readLocationThroughLayer(code: string, module: boolean): string 
     }
   }
   if (edits.length === 0) return code;
-  edits.sort((a, b) => a.start - b.start);
+  // An insertion goes before an edit that starts where it is; edits never overlap otherwise.
+  edits.sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
   let out = '';
   let at = 0;
   for (const edit of edits) {

@@ -8,7 +8,7 @@
 // address in their state for popstate). Angular also reads `<base href>` from the DOM, which a
 // copy cannot keep (every relative link in it would resolve against the site's root): a `<base>`
 // without `href` (inert) answers `getAttribute('href')` with the path as online.
-// Source text inside the layer's replayDom(): it uses data and here.
+// Source text inside the layer's replayDom(): it uses data, here and localPageOf (replay-next-router.ts).
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const LOCATION_SOURCE = `var address = new URL(data.base);
@@ -26,6 +26,16 @@ export const LOCATION_SOURCE = `var address = new URL(data.base);
     toString: { value: function () { return address.href; } }
   });
   Object.defineProperty(window, '__SITEZIP_LOCATION__', { value: pageAddress });
+  // Where a script's navigation by address goes (location-reads.ts): resolved against the
+  // address online, a page the copy has is its local copy, this page this file, another page
+  // its address online (from the file's, '/docs/a' would be a file at the root of the disk).
+  Object.defineProperty(window, '__SITEZIP_NAVIGATION__', { value: function (value) {
+    var to;
+    try { to = new URL(String(value), address.href); } catch (error) { return value; }
+    if (to.protocol !== 'http:' && to.protocol !== 'https:') return value;
+    if (to.href.split('#')[0] === data.base.split('#')[0]) return here + to.hash;
+    return localPageOf(to.href) || to.href;
+  } });
   // The address a pushState or replaceState moves to, resolved as online; undefined for none.
   function moveAddress(url) {
     if (url === undefined || url === null) return undefined;

@@ -9,6 +9,7 @@ import { NEXT_ROUTER_SOURCE } from './replay-next-router.js';
 import { LOCATION_SOURCE } from './replay-location.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { SITE_FILES_SOURCE } from './replay-site-files.js';
+import { VOLATILE_SOURCE } from './replay-volatile.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
 /** What the page's scripts get offline: recorded responses, and where recorded files are in the copy. */
@@ -132,9 +133,12 @@ function replayLayer(workers: string): string {
   var failedUrls = Object.create(null);
   (data.failed || []).forEach(function (url) { failedUrls[url] = true; });
   function failedInRender(url) { return failedUrls[original(url)] === true; }
+  ${VOLATILE_SOURCE}
   function recorded(method, url, bytes) {
     var key = String(method || 'GET').toUpperCase() + ' ' + original(url);
-    return data.responses[bytes && bytes.length ? key + ' sha256=' + sha256(bytes) : key];
+    if (bytes && bytes.length) return data.responses[key + ' sha256=' + sha256(bytes)];
+    var near = data.responses[key] ? undefined : volatileMatch(key);
+    return data.responses[near || key];
   }
   var encoder = new TextEncoder();
   ${MULTIPART_SOURCE}
