@@ -31,6 +31,17 @@ const WIDGET = `<!doctype html><html><head><meta charset="utf-8"><title>Widget</
   });
 </script></body></html>`;
 
+// A component explorer's manager, which points its preview frame at the story by script (as
+// Storybook's does): the live copy's script asks for the frame's address, which must be the
+// frame's saved file.
+const EXPLORER = `<!doctype html><html><head><meta charset="utf-8"><title>Explorer</title></head><body>
+<nav>Stories: Button</nav>
+<script>
+  const frame = document.createElement('iframe');
+  frame.src = '/preview.html?id=' + 'button--primary';
+  document.body.append(frame);
+</script></body></html>`;
+
 let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
@@ -38,6 +49,9 @@ beforeAll(async () => {
     '/page.json': { type: 'application/json', body: JSON.stringify({ title: 'Dashboard' }) },
     '/widget.html': { body: WIDGET },
     '/widget.json': { type: 'application/json', body: JSON.stringify({ status: 'Widget ready', inner: 'Nested and written' }) },
+    '/explorer': { body: EXPLORER },
+    '/preview.html': { body: WIDGET.replace('widget.json', '/preview.json') },
+    '/preview.json': { type: 'application/json', body: JSON.stringify({ status: 'Button, primary', inner: 'A preview' }) },
     '/dot.svg': { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>' },
   });
 });
@@ -54,7 +68,6 @@ describe('a rendered page whose frames scripts built', () => {
     const widget = sink.text(widgetPath ?? 'widget.html');
     expect(widget).toContain('Widget ready');
     expect(widget).not.toContain('<script');
-    console.log(JSON.stringify(render), sink.text("index.html"), widget);
     const dir = await unpackSink(sink, 'sitezip-frames-');
     const host = new BrowserHost();
     try {
@@ -76,4 +89,12 @@ describe('a rendered page whose frames scripts built', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("gives a frame the page's script points at an address the frame's saved copy", async () => {
+    const sink = new MemorySink();
+    await archivePage(`${site.origin}/explorer`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 20_000 });
+    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+  }, 60_000);
 });
+

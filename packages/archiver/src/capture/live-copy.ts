@@ -62,7 +62,10 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const { encoding } = served.document;
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
-      const kind = FILE_KINDS[type] ?? prefetchedKind(type, response.headers['content-type']);
+      // A frame's document is saved as the render left it (rendered-frames.ts): a frame the
+      // page's script points at its address (Storybook's preview) loads that file.
+      const frame = type === 'document' && url !== served.response.url && url !== page.response.url ? 'frame' : undefined;
+      const kind = frame ?? FILE_KINDS[type] ?? prefetchedKind(type, response.headers['content-type']);
       if (kind && method === 'GET') {
         const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0, encoding });
         if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);
