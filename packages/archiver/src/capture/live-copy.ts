@@ -54,7 +54,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
   const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {}, sitePages: {} };
   for (const [url, pagePath] of ctx.sitePageList?.(MAX_SITE_PAGES) ?? []) data.sitePages[url] = relativeLink(path, pagePath);
-  if (ctx.sitePageList) data.root = relativeLink(path, 'index.html').replace(/index\.html$/, '');
+  data.root = relativeLink(path, 'index.html').replace(/index\.html$/, '');
+  if (ctx.sitePageList) data.site = true;
   const baseUrl = scan.baseHref && normalizeUrl(scan.baseHref, served.response.url);
   if (baseUrl) data.baseUrl = baseUrl;
   let replayBytes = 0;

@@ -34,8 +34,10 @@ export interface ReplayData {
   pages: Record<string, string>;
   /** In a site capture, the site's pages (URL → path relative to the page): where a client router's push goes. */
   sitePages: Record<string, string>;
-  /** In a site capture, the copy's root folder relative to the page: where another page's files are (replay-site-files.ts). */
+  /** The copy's root folder relative to the page (where the host folders are). */
   root?: string;
+  /** A site capture: other pages saved files this page's render never loaded (replay-site-files.ts). */
+  site?: boolean;
   /** A module's address online → its key in the page's import map: for an `import()` of a computed address (process-module.ts). */
   modules?: Record<string, string>;
   /** The document's base URL online, when the page as served has a `<base href>`: relative addresses resolve against it. */
@@ -99,14 +101,25 @@ function replayLayer(workers: string): string {
     var online = onlineAddress(absolute);
     return online.indexOf('file') < 0 ? online : withOnlineAddresses(online);
   }
+  // The copy keeps the page's host in a folder of that name (PathAllocator): a file address there
+  // that no table knows (data a script asks for beside its own file, found by
+  // document.currentScript.src) is the same path on the host online.
+  var copyRoot = data.root === undefined ? undefined : new URL(data.root || './', here).href;
+  var onlineBase = new URL(data.base), hostFolder = (onlineBase.port ? onlineBase.hostname + '_' + onlineBase.port : onlineBase.hostname) + '/';
+  function onHost(absolute) {
+    if (!copyRoot || absolute.indexOf(copyRoot + hostFolder) !== 0) return undefined;
+    return onlineBase.origin + '/' + absolute.slice((copyRoot + hostFolder).length);
+  }
   function onlineAddress(absolute) {
     // The page's own file is the page.
     if (absolute.split('#')[0] === here) return data.base;
-    if (absolute.indexOf(folder) === 0) {
-      var path = absolute.slice(folder.length);
-      // A file of the copy, or an address the copy wrote in its markup (a script read it back).
-      return byPath[path] || (Object.prototype.hasOwnProperty.call(written, path) && written[path]) || new URL(path, data.baseUrl || data.base).href;
-    }
+    var path = absolute.indexOf(folder) === 0 ? absolute.slice(folder.length) : undefined;
+    // A file of the copy, or an address the copy wrote in its markup (a script read it back).
+    var known = path !== undefined && (byPath[path] || (Object.prototype.hasOwnProperty.call(written, path) && written[path]));
+    if (known) return known;
+    var hosted = onHost(absolute);
+    if (hosted) return hosted;
+    if (path !== undefined) return new URL(path, data.baseUrl || data.base).href;
     if (absolute.indexOf('file:') === 0) {
       var parsed = new URL(absolute);
       return new URL(parsed.pathname + parsed.search, data.base).href;
@@ -166,7 +179,9 @@ function replayLayer(workers: string): string {
     return Promise.resolve(new Uint8Array(0));
   }
   function local(url) {
-    var path = data.files[original(url)];
+    var key = original(url), path = data.files[key];
+    var near = path === undefined && volatileMatch(key, true);
+    if (near) path = data.files[near];
     return path === undefined ? undefined : new URL(path, here).href;
   }
   var realFetch = scope.fetch;

@@ -9,20 +9,21 @@
 // And a click on a link that the layer turns into a navigation waits (half a second at most)
 // for the local scripts and stylesheets still loading: those a hover started would otherwise be
 // cut short by the navigation and fail.
-// Source text inside the layer's replayDom(): it uses data.
+// Source text inside the layer's replayDom(): it uses data, original(), here, copyRoot,
+// onlineBase and hostFolder (replay-shim.ts).
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const SITE_FILES_SOURCE = `function siteFile(value) {
-    if (data.root === undefined) return undefined;
-    var url, online = new URL(data.base);
+    if (!data.site || !copyRoot) return undefined;
+    var url;
     try {
       // An address in the copy already (Vite's preload helper resolves against import.meta.url) is its own.
-      if (new URL(String(value), document.baseURI).href.indexOf(new URL(data.root, here).href) === 0) return undefined;
+      if (new URL(String(value), document.baseURI).href.indexOf(copyRoot) === 0) return undefined;
       url = new URL(original(value));
     } catch (error) { return undefined; }
-    if (url.host !== online.host || url.search || !/^(\\/[A-Za-z0-9._~@+-]+)+\\.(js|css)$/.test(url.pathname)) return undefined;
+    if (url.host !== onlineBase.host || url.search || !/^(\\/[A-Za-z0-9._~@+-]+)+\\.(js|css)$/.test(url.pathname)) return undefined;
     if (url.pathname.split('/').some(function (segment) { return segment.length > 100 || /^\\.+$/.test(segment); })) return undefined;
-    return new URL(data.root + (url.port ? url.hostname + '_' + url.port : url.hostname) + url.pathname, here).href;
+    return copyRoot + hostFolder + url.pathname.slice(1);
   }
   var loading = new Set(), whenLoaded = [];
   function watchLoad(element) {

@@ -24,6 +24,13 @@ describe('a request asked again with a value made for the occasion', () => {
     expect(match('GET https://site.example/api/page?page=1&t=1764250000')).toBe('GET https://site.example/api/page?page=1&t=1764240000');
   });
 
+  it('finds a file asked again so too', () => {
+    const data = { responses: {}, files: { 'https://t.example/pixel.gif?cb=0.30307626826': 'pixel.gif' } };
+    const volatileMatch = new Function('data', `${VOLATILE_SOURCE}; return volatileMatch;`)(data) as (key: string, file?: boolean) => string | undefined;
+    expect(volatileMatch('https://t.example/pixel.gif?cb=0.91124', true)).toBe('https://t.example/pixel.gif?cb=0.30307626826');
+    expect(volatileMatch('GET https://t.example/pixel.gif?cb=0.91124')).toBeUndefined();
+  });
+
   it('finds none for another page, another name, another method, or a value that is not made for the occasion', () => {
     expect(match('GET https://site.example/api/page?page=2&t=1764250000')).toBeUndefined();
     expect(match('GET https://site.example/api/count?lang=fr&r=0.1234567')).toBeUndefined();

@@ -1,31 +1,38 @@
 // A request the render made with a value that changes every time: jQuery's `cache: false` adds
 // `_=<the time in ms>`, others `t=Date.now()` or `r=Math.random()`. Offline the page asks with
-// another value, which no recording has: a GET not recorded as asked is answered by a recorded
-// one to the same address whose query has the same names in the same order and the same values
+// another value, which no recording has: a GET not recorded as asked (by fetch() or XHR, or a
+// file: a tracking pixel's \`?cb=<random>\`) is answered by a recorded one to the same address whose query has the same names in the same order and the same values
 // but for those that look made for the occasion on both sides: a time (seconds or milliseconds
 // since 1970, 2001 to 2033) or a random fraction. An id (of 19 digits, or of letters and digits)
 // is not: another item offline must not be answered with the one the render saw.
 // Source text inside the layer: it uses data.
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
-export const VOLATILE_SOURCE = `var byAddress;
+export const VOLATILE_SOURCE = `var addressIndexes = Object.create(null);
   function volatile(value) { return /^1\\d{9}(\\d{3})?$|^0?\\.\\d{5,}$/.test(value); }
-  function volatileMatch(key) {
-    var at = key.indexOf(' '), method = key.slice(0, at), url;
-    try { url = new URL(key.slice(at + 1)); } catch (error) { return undefined; }
+  // The recorded keys of a table with a query, by what they are without it: a response's key
+  // starts with its method (\`GET url\`), a file's is its URL.
+  function addressIndex(table, withMethod) {
+    var name = withMethod ? 'responses' : 'files';
+    if (addressIndexes[name]) return addressIndexes[name];
+    var index = addressIndexes[name] = Object.create(null);
+    Object.keys(table).forEach(function (known) {
+      var space = withMethod ? known.indexOf(' ') : -1, url;
+      if (known.indexOf(' sha256=') >= 0) return;
+      try { url = new URL(known.slice(space + 1)); } catch (error) { return; }
+      if (!url.search) return;
+      var address = known.slice(0, space + 1) + url.origin + url.pathname;
+      (index[address] = index[address] || []).push({ key: known, query: Array.from(url.searchParams) });
+    });
+    return index;
+  }
+  // The key of data.responses (\`GET url\`) or, for \`file\`, of data.files (a URL) that \`key\` is asked again as.
+  function volatileMatch(key, file) {
+    var space = file ? -1 : key.indexOf(' '), url;
+    try { url = new URL(key.slice(space + 1)); } catch (error) { return undefined; }
     if (!url.search) return undefined;
-    if (!byAddress) {
-      byAddress = Object.create(null);
-      Object.keys(data.responses).forEach(function (known) {
-        var space = known.indexOf(' '), recordedUrl;
-        if (known.indexOf(' sha256=') >= 0) return;
-        try { recordedUrl = new URL(known.slice(space + 1)); } catch (error) { return; }
-        if (!recordedUrl.search) return;
-        var address = known.slice(0, space) + ' ' + recordedUrl.origin + recordedUrl.pathname;
-        (byAddress[address] = byAddress[address] || []).push({ key: known, query: Array.from(recordedUrl.searchParams) });
-      });
-    }
-    var asked = Array.from(url.searchParams), candidates = byAddress[method + ' ' + url.origin + url.pathname] || [];
+    var index = file ? addressIndex(data.files, false) : addressIndex(data.responses, true);
+    var asked = Array.from(url.searchParams), candidates = index[key.slice(0, space + 1) + url.origin + url.pathname] || [];
     for (var i = 0; i < candidates.length; i++) {
       var query = candidates[i].query;
       var near = query.length === asked.length && query.every(function (pair, n) {

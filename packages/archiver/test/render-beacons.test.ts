@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archivePage, MemorySink, type Manifest } from '../src/index.js';
+import { PNG_1PX, serveFixture, type FixtureSite } from './support/fixture-site.js';
+
+// What an analytics script does once the page is up: a beacon (navigator.sendBeacon, as GA4's
+// gtag sends its hits), a POST fetch() with keepalive, and a tracking pixel whose address carries
+// a random number. A copy opened later must not phone home, and its check must not see it try.
+const page = (analytics: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head>
+<body><h1>Spring catalogue</h1><p id="items"></p>
+<script>
+fetch('/api/items').then((r) => r.json()).then((items) => {
+  document.getElementById('items').textContent = items.join(', ');
+  navigator.sendBeacon('${analytics}/collect', JSON.stringify({ event: 'page_view' }));
+  fetch('${analytics}/collect?v=2', { method: 'POST', body: 'event=view', keepalive: true, mode: 'no-cors' }).catch(() => {});
+  new Image().src = '${analytics}/pixel.gif?cb=' + Math.random();
+});
+</script></body></html>`;
+
+// The analytics service is another site, as it is online.
+let site: FixtureSite;
+let analytics: FixtureSite;
+beforeAll(async () => {
+  analytics = await serveFixture({ '/collect': { status: 204 }, '/pixel.gif': { type: 'image/png', body: PNG_1PX } });
+  site = await serveFixture({
+    '/': { body: page(analytics.origin) },
+    '/api/items': { type: 'application/json', body: JSON.stringify(['Linen shirts', 'Straw hats', 'Canvas shoes']) },
+  });
+});
+afterAll(async () => {
+  await site.close();
+  await analytics.close();
+});
+
+describe('a live copy of a page that reports its visits', () => {
+  it('sends no beacon, post or pixel offline, and is kept live', async () => {
+    const sink = new MemorySink();
+    await archivePage(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
+    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    // The render sent the script's POST and asked for the pixel once; the beacon it refused; the
+    // copy's check sent nothing more.
+    expect(analytics.hits.get('/collect?v=2')).toBe(1);
+    expect(analytics.hits.get('/collect')).toBeUndefined();
+    expect([...analytics.hits.keys()].filter((path) => path.startsWith('/pixel.gif'))).toHaveLength(1);
+  }, 60_000);
+});
