@@ -18,8 +18,14 @@ import type * as Acorn from 'acorn';
 
 const GLOBAL_OBJECTS = new Set(['window', 'self', 'globalThis', 'document']);
 const NAVIGATIONS = new Set(['assign', 'replace', 'reload']);
-/** Scripts larger than this are kept as they are: parsing them costs more than they would gain. */
-const MAX_SCRIPT_CHARS = 8 * 1024 * 1024;
+/**
+ * What a script that reads the address has somewhere (a string or a key may match too): acorn
+ * reads about 7 MB a second, and a bundle that only reads `.location` of its own objects (a
+ * router's location objects) is spared the parse.
+ */
+const MAY_READ_ADDRESS = /(?<![\w$.])location(?![\w$])|\b(?:window|self|globalThis|document)\s*\.\s*location\b|\bdocument\s*\.\s*(?:URL|documentURI)\b/;
+/** Scripts larger than this are kept as they are: acorn's tree is 10 to 15 times the text, held at once. */
+const MAX_SCRIPT_CHARS = 5 * 1024 * 1024;
 
 type AnyNode = Acorn.Node & Record<string, unknown>;
 
@@ -137,7 +143,7 @@ function parsed(code: string, module: boolean): AnyNode | undefined {
 
 /** The script with its reads of the page's address going through the replay layer's (the code itself when it has none). */
 export function readLocationThroughLayer(code: string, module: boolean): string {
-  if (code.length > MAX_SCRIPT_CHARS || !/location|document\s*\.\s*(URL|documentURI)/.test(code)) return code;
+  if (code.length > MAX_SCRIPT_CHARS || !MAY_READ_ADDRESS.test(code)) return code;
   const program = parsed(code, module);
   if (!program) return code;
   const edits: { start: number; end: number; text: string }[] = [];
