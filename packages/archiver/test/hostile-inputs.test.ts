@@ -113,7 +113,9 @@ describe('huge pages: saved in bounded memory, or refused with a clear message',
     const site = await serve(manyLinksPage(100_000));
     const result = await captureInChild(site.url);
     expect(result.page?.note).toBeUndefined();
-    expect(result.peakRssMb).toBeLessThan(350);
+    // 227 to 249 MB alone (2026-11-27), 376 MB once while the whole suite ran on 2 cores (the
+    // collector runs late when starved); unbounded, the page's tree alone would take gigabytes.
+    expect(result.peakRssMb).toBeLessThan(400);
   });
 
   it('captures pages of unclosed tags by the hundred thousand in linear time', async () => {

@@ -50,13 +50,14 @@ describe('a live copy of a page that names its data in attributes and had a requ
   }, 60_000);
 });
 
-// Addresses a script builds from `location`: a badge that names the page's document in its
-// query, encoded and as written (as swagger-ui's validator badge does). From a copy they name
-// the file; read as online, they are the request the render recorded.
+// Addresses a script builds from the page's own (here `document.baseURI`, which no rewrite of
+// the scripts reaches; swagger-ui's validator badge did so from `location` before): a badge that
+// names the page's document in its query, encoded and as written. From a copy they name the
+// file; read as online, they are the request the render recorded.
 const BADGE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Badge</title></head><body><p>Spec status</p>
 <script>
   const badge = document.createElement('img');
-  badge.src = '/badge.svg?url=' + encodeURIComponent(new URL('data/spec.json', location.href).href) + '&raw=' + new URL('data/spec.json', location.href).href;
+  badge.src = '/badge.svg?url=' + encodeURIComponent(new URL('data/spec.json', document.baseURI).href) + '&raw=' + new URL('data/spec.json', document.baseURI).href;
   document.body.append(badge);
 </script></body></html>`;
 

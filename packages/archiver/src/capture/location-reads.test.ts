@@ -47,13 +47,15 @@ describe('a script reads the page address through the replay layer', () => {
        out.own = route({ pathname: '/own' });
        const { location: taken } = { location: 'destructured' }; out.taken = taken;
        location.hash = '#top'; out.hash = location.hash;
+       const router = { location: { pathname: '/routed' } }; out.routed = router.location.pathname;
+       const win = window; out.aliased = win.location.pathname;
        out.text = "location.pathname"; // location.pathname in a comment
        out.type = typeof location;`,
       false,
     );
     expect(code).toContain('location.hash = \'#top\'');
     expect(code).toContain('out.text = "location.pathname"; // location.pathname in a comment');
-    expect(run(code)).toMatchObject({ own: '/own', taken: 'destructured', text: 'location.pathname', type: 'object' });
+    expect(run(code)).toMatchObject({ own: '/own', taken: 'destructured', text: 'location.pathname', type: 'object', routed: '/routed', aliased: '/guide/start' });
   });
 
   it('sends navigations by address of the real location through the layer, and no others', () => {

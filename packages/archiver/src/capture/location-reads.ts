@@ -5,10 +5,10 @@ import type * as Acorn from 'acorn';
 // Docusaurus's history, most hand-written routers) matches no route from file://, where it is
 // the file's path; `location` itself cannot be changed. A live copy's scripts read it through
 // the replay layer's address instead (replay-location.ts), the way web archives' rewriters do:
-// each read of `location` or `window.location` (also `self.`, `globalThis.`, `document.`) as a
-// value becomes `(L===globalThis.location&&globalThis.__SITEZIP_LOCATION__||L)`. The test is at
-// run time, so a variable of the script's own named `location` (a parameter, a URL it keeps)
-// is read as before, and so is everything without the layer (a worker, a static copy). Writes
+// each read of `location` or `w.location` (`window.`, any other name, `this.`) as a value
+// becomes `(L===globalThis.location&&globalThis.__SITEZIP_LOCATION__||L)`. The test is at run
+// time, so a variable of the script's own named `location` (a parameter, a URL it keeps) or a
+// router's location object is read as before, and so is everything without the layer (a worker, a static copy). Writes
 // (`location.href = …`, `location.hash = …`) and navigation calls stay on the real `location`.
 // `document.URL` and `document.documentURI` give the same address: SvelteKit reloads the page
 // when `document.URL !== location.href`. A navigation by address (`location.href = a`,
@@ -16,14 +16,9 @@ import type * as Acorn from 'acorn';
 // first, when the target is the real `location`: a page the copy has is its local copy
 // (`__SITEZIP_NAVIGATION__`, replay-location.ts).
 
-const GLOBAL_OBJECTS = new Set(['window', 'self', 'globalThis', 'document']);
 const NAVIGATIONS = new Set(['assign', 'replace', 'reload']);
-/**
- * What a script that reads the address has somewhere (a string or a key may match too): acorn
- * reads about 7 MB a second, and a bundle that only reads `.location` of its own objects (a
- * router's location objects) is spared the parse.
- */
-const MAY_READ_ADDRESS = /(?<![\w$.])location(?![\w$])|\b(?:window|self|globalThis|document)\s*\.\s*location\b|\bdocument\s*\.\s*(?:URL|documentURI)\b/;
+/** What a script that reads the address has somewhere (a string or a key may match too): acorn reads about 4 to 7 MB a second. */
+const MAY_READ_ADDRESS = /\blocation\b|\bdocument\s*\.\s*(?:URL|documentURI)\b/;
 /** Scripts larger than this are kept as they are: acorn's tree is 10 to 15 times the text, held at once. */
 const MAX_SCRIPT_CHARS = 5 * 1024 * 1024;
 
@@ -50,9 +45,11 @@ function isName(node: unknown, name: string): boolean {
  */
 function addressKind(node: AnyNode): 'location' | 'url' | undefined {
   if (isName(node, 'location')) return 'location';
-  if (node.type !== 'MemberExpression' || node.computed || !isNode(node.object) || node.object.type !== 'Identifier') return undefined;
-  if (isName(node.property, 'location') && GLOBAL_OBJECTS.has(node.object.name as string)) return 'location';
-  if (node.object.name === 'document' && (isName(node.property, 'URL') || isName(node.property, 'documentURI'))) return 'url';
+  if (node.type !== 'MemberExpression' || node.computed || !isNode(node.object)) return undefined;
+  // `w.location` of any name or `this` (swagger-ui keeps the window as `ct`): the test at run
+  // time leaves a router's own location object be. Read twice, so nothing longer than a name.
+  if (isName(node.property, 'location') && (node.object.type === 'Identifier' || node.object.type === 'ThisExpression')) return 'location';
+  if (isName(node.object, 'document') && (isName(node.property, 'URL') || isName(node.property, 'documentURI'))) return 'url';
   return undefined;
 }
 
