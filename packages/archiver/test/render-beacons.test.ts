@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivePage, MemorySink, type Manifest } from '../src/index.js';
 import { PNG_1PX, serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { renderOnce } from './support/render-once.js';
 
 // What an analytics script does once the page is up: a beacon (navigator.sendBeacon, as GA4's
 // gtag sends its hits), a POST fetch() with keepalive, and a tracking pixel whose address carries
@@ -33,9 +33,7 @@ afterAll(async () => {
 
 describe('a live copy of a page that reports its visits', () => {
   it('sends no beacon, post or pixel offline, and is kept live', async () => {
-    const sink = new MemorySink();
-    await archivePage(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
-    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    const { render } = await renderOnce(`${site.origin}/`);
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
     // The render sent the script's POST and asked for the pixel once; the beacon it refused; the
     // copy's check sent nothing more.

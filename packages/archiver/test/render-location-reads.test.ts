@@ -6,6 +6,7 @@ import { archivePage, archiveSite, MemorySink, type Manifest } from '../src/inde
 import { BrowserHost } from '../src/render/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { offlineContext, unpackSink } from './support/offline-copy.js';
+import { renderOnce } from './support/render-once.js';
 
 // A hand-written router that reads the page's address from `location`, as VitePress's and
 // Docusaurus's do: from file:// the path is the copy's file and no route matches. Its classic
@@ -43,9 +44,7 @@ afterAll(() => site.close());
 
 describe('a live copy of a page whose router reads location', () => {
   it('runs offline: its scripts read the address online, and import() a computed address from the import map', async () => {
-    const sink = new MemorySink();
-    await archivePage(`${site.origin}/guide/start`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
-    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    const { sink, render } = await renderOnce(`${site.origin}/guide/start`);
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { pixelDiff: 0, textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
     const app = [...sink.files.keys()].find((path) => path.endsWith('app.js'))!;
     expect(sink.text(app)).toContain('__SITEZIP_LOCATION__');

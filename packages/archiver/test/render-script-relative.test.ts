@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivePage, MemorySink, type Manifest } from '../src/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { renderOnce } from './support/render-once.js';
 
 // A script that finds its data beside itself, by its own address (`document.currentScript.src`,
 // as webpack's `publicPath: 'auto'` finds its chunks): in the copy that address is the script's
@@ -24,9 +24,7 @@ afterAll(() => site.close());
 
 describe('a live copy of a page whose script finds its data by its own address', () => {
   it('answers the data from the recording: a file address of the copy reads as the address online', async () => {
-    const sink = new MemorySink();
-    await archivePage(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
-    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    const { render } = await renderOnce(`${site.origin}/`);
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { pixelDiff: 0, textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivePage, MemorySink, type Manifest } from '../src/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { renderOnce } from './support/render-once.js';
 
 // A page whose scripts ask with a value made for the occasion, as jQuery's `cache: false` does
 // (`_=<the time>`) and others with Math.random(): offline they ask with another value.
@@ -28,9 +28,7 @@ afterAll(() => site.close());
 
 describe('a live copy of a page that asks with values made for the occasion', () => {
   it('answers them offline from the recording of the same request', async () => {
-    const sink = new MemorySink();
-    await archivePage(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
-    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    const { render } = await renderOnce(`${site.origin}/`);
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { pixelDiff: 0, textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
   }, 60_000);
 });

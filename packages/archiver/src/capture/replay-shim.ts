@@ -7,6 +7,8 @@ import { FETCHED_ATTRIBUTES_SOURCE } from './replay-fetched-attributes.js';
 import { LINKS_SOURCE } from './replay-links.js';
 import { NEXT_ROUTER_SOURCE } from './replay-next-router.js';
 import { LOCATION_SOURCE } from './replay-location.js';
+import { CSS_SOURCE } from './replay-css.js';
+import { HTML_STRINGS_SOURCE } from './replay-html-strings.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { SITE_FILES_SOURCE } from './replay-site-files.js';
 import { VOLATILE_SOURCE } from './replay-volatile.js';
@@ -307,6 +309,8 @@ function replayLayer(workers: string): string {
     var lower = String(name).toLowerCase();
     if (lower === 'rel' && window.HTMLLinkElement && this instanceof HTMLLinkElement) return setAttribute.call(this, name, inertRel(value));
     if (lower === 'crossorigin' && toFile.has(this)) return;
+    if (lower === 'srcset' && takesSrcset(this)) return setAttribute.call(this, name, mappedSrcset(value));
+    if (lower === 'style') return setAttribute.call(this, name, mappedCss(value));
     var urlAttribute = elements.some(function (pair) { return pair[0] && this instanceof pair[0] && pair[1] === lower; }, this);
     if (!urlAttribute) return setAttribute.call(this, name, value);
     var path = mapped(value);
@@ -314,11 +318,13 @@ function replayLayer(workers: string): string {
     loadsFile(this, path);
     return setAttribute.call(this, name, path);
   };
+  ${HTML_STRINGS_SOURCE}
+  ${CSS_SOURCE}
   if (scope.FontFace) {
     var RealFontFace = scope.FontFace;
     var SourcedFontFace = function (family, source, descriptors) {
       if (typeof source === 'string') {
-        source = source.replace(/url\\(\\s*(['"]?)([^'")]+)\\1\\s*\\)/g, function (all, quote, url) { return 'url(' + quote + mapped(url) + quote + ')'; });
+        source = mappedCss(source);
       }
       return new RealFontFace(family, source, descriptors);
     };

@@ -1,0 +1,43 @@
+// Styles a script writes as text: CSS-in-JS libraries (styled-components, emotion) insert their
+// rules with insertRule into a <style> element, web components fill constructed sheets
+// (replaceSync), and scripts set a style attribute, cssText or setProperty. A `url()` in them
+// resolves against the page, and from file:// `/img/hero.jpg` is a file at the root of the
+// disk: each is pointed at the copy's file, as markup's addresses are. A sheet linked from a
+// file of the copy resolves against that file, which is in the copy already: left as written.
+// (Chromium keeps `style.backgroundImage` and its kin on no prototype: those are not reached.)
+// Source text inside the layer's replayDom(): it uses mapped() and the real setAttribute.
+
+/** Part of REPLAY_LAYER (replay-shim.ts). */
+export const CSS_SOURCE = `function mappedCss(text) {
+    var css = String(text);
+    if (css.indexOf('url(') < 0) return text;
+    return css.replace(/url\\(\\s*(['"]?)([^'")]+)\\1\\s*\\)/g, function (all, quote, url) {
+      return /^(data|blob|#)/i.test(url) ? all : 'url(' + quote + mapped(url) + quote + ')';
+    });
+  }
+  // A sheet whose addresses resolve against the page: a <style>'s, or one a script constructed.
+  function pageSheet(sheet) { return !sheet.href; }
+  if (scope.CSSStyleSheet) {
+    var insertRule = CSSStyleSheet.prototype.insertRule, replaceSync = CSSStyleSheet.prototype.replaceSync, replace = CSSStyleSheet.prototype.replace;
+    CSSStyleSheet.prototype.insertRule = function (rule) {
+      var args = Array.prototype.slice.call(arguments);
+      if (pageSheet(this)) args[0] = mappedCss(rule);
+      return insertRule.apply(this, args);
+    };
+    if (replaceSync) CSSStyleSheet.prototype.replaceSync = function (text) { return replaceSync.call(this, pageSheet(this) ? mappedCss(text) : text); };
+    if (replace) CSSStyleSheet.prototype.replace = function (text) { return replace.call(this, pageSheet(this) ? mappedCss(text) : text); };
+  }
+  if (scope.CSSStyleDeclaration) {
+    var setProperty = CSSStyleDeclaration.prototype.setProperty, cssText = Object.getOwnPropertyDescriptor(CSSStyleDeclaration.prototype, 'cssText');
+    CSSStyleDeclaration.prototype.setProperty = function (name, value) {
+      var args = Array.prototype.slice.call(arguments);
+      if (args.length > 1) args[1] = mappedCss(value);
+      return setProperty.apply(this, args);
+    };
+    if (cssText && cssText.set) {
+      Object.defineProperty(CSSStyleDeclaration.prototype, 'cssText', {
+        configurable: true, enumerable: cssText.enumerable, get: cssText.get,
+        set: function (value) { cssText.set.call(this, mappedCss(value)); }
+      });
+    }
+  }`;

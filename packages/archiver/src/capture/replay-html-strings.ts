@@ -1,0 +1,106 @@
+// Markup a script writes as text (`innerHTML`, `outerHTML`, `insertAdjacentHTML`: jQuery's
+// .html() and the fragments it builds in a detached element, markdown renderers, v-html) is
+// parsed by the browser, which loads what it names at once: no setter of the layer sees those
+// addresses, and from file:// `/img/a.png` is a file at the root of the disk. Markup that names
+// something a browser loads is parsed first in a <template> (inert: nothing loads), its loaded
+// attributes pointed at the copy's files as the setters do, then put in place; other markup goes
+// through unchanged. Scripts in it stay inert either way (the fragment parser marks them so).
+// A `srcset` (responsive images: next/image writes one on every image it renders) is a list of
+// addresses, each pointed at the copy's file the same way, in markup and when a script sets it.
+// Source text inside the layer's replayDom(): it uses elements, mapped(), remember(),
+// loadsFile() and the real setAttribute.
+
+/** Part of REPLAY_LAYER (replay-shim.ts). */
+export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+  var LOADS = /\\s(?:src|href|poster|srcset)\\s*=/i;
+  // Each candidate's address as mapped(), its descriptors as written (HTML's srcset parsing: an
+  // address is a run of non-space, whose trailing commas end the candidate).
+  function mappedSrcset(value) {
+    var text = String(value), out = '', at = 0;
+    while (at < text.length) {
+      var gap = /^[\\s,]*/.exec(text.slice(at))[0];
+      out += gap;
+      at += gap.length;
+      if (at >= text.length) break;
+      var url = /^\\S+/.exec(text.slice(at))[0], ends = /,+$/.exec(url);
+      at += url.length;
+      if (ends) url = url.slice(0, -ends[0].length);
+      out += mapped(url) + (ends ? ends[0] : '');
+      if (ends) continue;
+      var rest = /^[^,]*/.exec(text.slice(at))[0];
+      out += rest;
+      at += rest.length;
+    }
+    return out;
+  }
+  var srcsetTypes = [window.HTMLImageElement, window.HTMLSourceElement].filter(Boolean);
+  function takesSrcset(element) { return srcsetTypes.some(function (type) { return element instanceof type; }); }
+  srcsetTypes.forEach(function (type) {
+    var descriptor = Object.getOwnPropertyDescriptor(type.prototype, 'srcset');
+    if (!descriptor || !descriptor.set) return;
+    Object.defineProperty(type.prototype, 'srcset', {
+      configurable: true, enumerable: descriptor.enumerable, get: descriptor.get,
+      set: function (value) { descriptor.set.call(this, mappedSrcset(value)); }
+    });
+  });
+  // The markup parsed inert with its loaded addresses mapped, or undefined when none changed.
+  function mappedMarkup(html) {
+    if (!markupDescriptor || !markupDescriptor.set || !LOADS.test(html)) return undefined;
+    var template = document.createElement('template'), changed = false;
+    markupDescriptor.set.call(template, html);
+    template.content.querySelectorAll('[srcset]').forEach(function (element) {
+      var value = getAttribute.call(element, 'srcset'), mappedValue = takesSrcset(element) ? mappedSrcset(value) : value;
+      if (mappedValue === value) return;
+      changed = true;
+      setAttribute.call(element, 'srcset', mappedValue);
+    });
+    template.content.querySelectorAll('[src], [href], [poster]').forEach(function (element) {
+      elements.forEach(function (pair) {
+        if (!pair[0] || !(element instanceof pair[0])) return;
+        var value = getAttribute.call(element, pair[1]);
+        if (value === null) return;
+        var path = mapped(value);
+        if (path === value) return;
+        changed = true;
+        remember(element, pair[1], path, value);
+        loadsFile(element, path);
+        setAttribute.call(element, pair[1], path);
+      });
+    });
+    return changed ? template.content : undefined;
+  }
+  // An HTML element's markup (an SVG's is parsed as SVG; a script's, style's or textarea's is text).
+  function parsesHtml(element) {
+    return element instanceof HTMLElement && !(element instanceof HTMLTemplateElement || element instanceof HTMLScriptElement
+      || element instanceof HTMLStyleElement || element instanceof HTMLTextAreaElement || element instanceof HTMLTitleElement);
+  }
+  if (markupDescriptor && markupDescriptor.set) {
+    Object.defineProperty(Element.prototype, 'innerHTML', {
+      configurable: true, enumerable: markupDescriptor.enumerable, get: markupDescriptor.get,
+      set: function (html) {
+        var fragment = parsesHtml(this) ? mappedMarkup(String(html)) : undefined;
+        if (!fragment) return markupDescriptor.set.call(this, html);
+        this.replaceChildren(fragment);
+      }
+    });
+  }
+  var outerDescriptor = Object.getOwnPropertyDescriptor(Element.prototype, 'outerHTML');
+  if (outerDescriptor && outerDescriptor.set) {
+    Object.defineProperty(Element.prototype, 'outerHTML', {
+      configurable: true, enumerable: outerDescriptor.enumerable, get: outerDescriptor.get,
+      set: function (html) {
+        var fragment = this.parentNode && parsesHtml(this.parentNode) ? mappedMarkup(String(html)) : undefined;
+        if (!fragment) return outerDescriptor.set.call(this, html);
+        this.replaceWith(fragment);
+      }
+    });
+  }
+  var insertAdjacentHTML = Element.prototype.insertAdjacentHTML;
+  var PLACES = { beforebegin: 'before', afterbegin: 'prepend', beforeend: 'append', afterend: 'after' };
+  Element.prototype.insertAdjacentHTML = function (position, html) {
+    var place = PLACES[String(position).toLowerCase()];
+    var inside = place === 'prepend' || place === 'append';
+    var fragment = place && parsesHtml(inside ? this : this.parentNode) ? mappedMarkup(String(html)) : undefined;
+    if (!fragment) return insertAdjacentHTML.apply(this, arguments);
+    this[place](fragment);
+  };`;
