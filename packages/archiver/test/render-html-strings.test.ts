@@ -6,9 +6,9 @@ import { renderOnce } from './support/render-once.js';
 // the browser parses it and loads what it names at once, with no setter the replay layer could
 // catch. Root-relative, page-relative, and through a detached element, as jQuery builds its
 // fragments; and next to an element with insertAdjacentHTML. And responsive images (srcset) in
-// markup and set by script.
+// markup and set by script. And rows written into a table's body, in that context.
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Notes</title></head>
-<body><main id="root">Loading</main><aside id="side"></aside>
+<body><main id="root">Loading</main><aside id="side"></aside><table id="rows"><tbody></tbody></table>
 <script>
 fetch('/api/note.json').then((r) => r.json()).then((note) => {
   document.getElementById('root').innerHTML = '<h1>' + note.title + '</h1><img src="/img/map.svg" alt="map" width="40" height="20">';
@@ -17,6 +17,9 @@ fetch('/api/note.json').then((r) => r.json()).then((note) => {
   document.getElementById('side').append(...holder.childNodes);
   document.getElementById('side').insertAdjacentHTML('beforeend', '<link rel="stylesheet" href="/css/side.css"><p class="side">Aside</p>'
     + '<img srcset="/img/route.svg 1x, /img/route-2x.svg 2x" alt="route" width="40" height="20">');
+  // Rows into a table's body: parsed in that context, as the browser parses them.
+  document.querySelector('#rows tbody').innerHTML = '<tr><td>Stage one</td><td><img src="/img/row.svg" alt="row" width="40" height="20"></td></tr>';
+  document.getElementById('rows').insertAdjacentHTML('beforeend', '<tr><td>Stage two</td></tr>');
   // Responsive images set by script, as next/image's React writes them.
   const photo = new Image(40, 20);
   photo.srcset = '/img/photo.svg 1x, /img/photo-2x.svg 2x';
@@ -35,6 +38,7 @@ beforeAll(async () => {
     '/api/note.json': { type: 'application/json', body: JSON.stringify({ title: 'Walking the coast path' }) },
     '/img/map.svg': { type: 'image/svg+xml', body: SVG('teal') },
     '/img/badge.svg': { type: 'image/svg+xml', body: SVG('orange') },
+    '/img/row.svg': { type: 'image/svg+xml', body: SVG('gray') },
     '/img/route.svg': { type: 'image/svg+xml', body: SVG('navy') },
     '/img/photo.svg': { type: 'image/svg+xml', body: SVG('olive') },
     '/img/thumb.svg': { type: 'image/svg+xml', body: SVG('purple') },

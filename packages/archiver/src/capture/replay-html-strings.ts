@@ -43,18 +43,28 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
       set: function (value) { descriptor.set.call(this, mappedSrcset(value)); }
     });
   });
-  // The markup parsed inert with its loaded addresses mapped, or undefined when none changed.
-  function mappedMarkup(html) {
+  // A table's parts are parsed as its context makes them (a row in a table gets a tbody): the
+  // template gets the same context around the markup, as jQuery's wrap map does. Parts of a table
+  // in another context are left to the browser (it drops their tags, a template would not).
+  var WRAPS = { TABLE: '<table>', TBODY: '<table><tbody>', THEAD: '<table><thead>', TFOOT: '<table><tfoot>', TR: '<table><tbody><tr>', COLGROUP: '<table><colgroup>' };
+  var TABLE_PARTS = /<(?:t[rdh]|tbody|thead|tfoot|caption|colgroup|col)[\\s/>]/i;
+  // The markup, as \`context\` would parse it, inert with its loaded addresses mapped; undefined when none changed.
+  function mappedMarkup(html, context) {
     if (!markupDescriptor || !markupDescriptor.set || !LOADS.test(html)) return undefined;
+    var wrap = WRAPS[context.tagName] || '';
+    if (!wrap && TABLE_PARTS.test(html)) return undefined;
     var template = document.createElement('template'), changed = false;
-    markupDescriptor.set.call(template, html);
-    template.content.querySelectorAll('[srcset]').forEach(function (element) {
+    markupDescriptor.set.call(template, wrap + html);
+    var root = template.content;
+    for (var depth = wrap.split('<').length - 1; depth > 0 && root; depth--) root = root.firstElementChild;
+    if (!root) return undefined;
+    root.querySelectorAll('[srcset]').forEach(function (element) {
       var value = getAttribute.call(element, 'srcset'), mappedValue = takesSrcset(element) ? mappedSrcset(value) : value;
       if (mappedValue === value) return;
       changed = true;
       setAttribute.call(element, 'srcset', mappedValue);
     });
-    template.content.querySelectorAll('[src], [href], [poster]').forEach(function (element) {
+    root.querySelectorAll('[src], [href], [poster]').forEach(function (element) {
       elements.forEach(function (pair) {
         if (!pair[0] || !(element instanceof pair[0])) return;
         var value = getAttribute.call(element, pair[1]);
@@ -67,7 +77,10 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
         setAttribute.call(element, pair[1], path);
       });
     });
-    return changed ? template.content : undefined;
+    if (!changed) return undefined;
+    var fragment = document.createDocumentFragment();
+    while (root.firstChild) fragment.appendChild(root.firstChild);
+    return fragment;
   }
   // An HTML element's markup (an SVG's is parsed as SVG; a script's, style's or textarea's is text).
   function parsesHtml(element) {
@@ -78,7 +91,7 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
     Object.defineProperty(Element.prototype, 'innerHTML', {
       configurable: true, enumerable: markupDescriptor.enumerable, get: markupDescriptor.get,
       set: function (html) {
-        var fragment = parsesHtml(this) ? mappedMarkup(String(html)) : undefined;
+        var fragment = parsesHtml(this) ? mappedMarkup(String(html), this) : undefined;
         if (!fragment) return markupDescriptor.set.call(this, html);
         this.replaceChildren(fragment);
       }
@@ -89,7 +102,7 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
     Object.defineProperty(Element.prototype, 'outerHTML', {
       configurable: true, enumerable: outerDescriptor.enumerable, get: outerDescriptor.get,
       set: function (html) {
-        var fragment = this.parentNode && parsesHtml(this.parentNode) ? mappedMarkup(String(html)) : undefined;
+        var fragment = this.parentNode && parsesHtml(this.parentNode) ? mappedMarkup(String(html), this.parentNode) : undefined;
         if (!fragment) return outerDescriptor.set.call(this, html);
         this.replaceWith(fragment);
       }
@@ -99,8 +112,8 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
   var PLACES = { beforebegin: 'before', afterbegin: 'prepend', beforeend: 'append', afterend: 'after' };
   Element.prototype.insertAdjacentHTML = function (position, html) {
     var place = PLACES[String(position).toLowerCase()];
-    var inside = place === 'prepend' || place === 'append';
-    var fragment = place && parsesHtml(inside ? this : this.parentNode) ? mappedMarkup(String(html)) : undefined;
+    var context = place === 'prepend' || place === 'append' ? this : this.parentNode;
+    var fragment = place && parsesHtml(context) ? mappedMarkup(String(html), context) : undefined;
     if (!fragment) return insertAdjacentHTML.apply(this, arguments);
     this[place](fragment);
   };`;
