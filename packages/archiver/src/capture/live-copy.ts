@@ -1,7 +1,8 @@
 import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
 import { HtmlTooComplexError, moduleLexerReady } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
-import { relativeLink } from '../resolve/relative-path.js';
+import { hostFolder } from '../resolve/local-path.js';
+import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import type { CaptureContext, ResourceKind } from './context.js';
 import { keepLazyStyles } from './lazy-styles.js';
 import { pageLink, rewriteDocument } from './process-html.js';
@@ -54,7 +55,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
   const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {}, sitePages: {} };
   for (const [url, pagePath] of ctx.sitePageList?.(MAX_SITE_PAGES) ?? []) data.sitePages[url] = relativeLink(path, pagePath);
-  data.root = relativeLink(path, 'index.html').replace(/index\.html$/, '');
+  data.root = rootFolderFrom(path);
+  data.hostFolder = hostFolder(new URL(served.response.url));
   if (ctx.sitePageList) data.site = true;
   const baseUrl = scan.baseHref && normalizeUrl(scan.baseHref, served.response.url);
   if (baseUrl) data.baseUrl = baseUrl;

@@ -1,7 +1,7 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/index.js';
 import { resolveSpecifier } from '../resolve/import-map.js';
-import { relativeLink } from '../resolve/relative-path.js';
+import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import type { CaptureContext, Outcome } from './context.js';
 import { readLocationThroughLayer } from './location-reads.js';
 import { patchRuntime } from './runtime-patches.js';
@@ -91,7 +91,7 @@ const COPY_ROOT = `(()=>{try{return import.meta.resolve(${JSON.stringify(ROOT_KE
 
 /** The `<script type="importmap">` holding every module captured so far, for the page at `pagePath`. */
 export function importMapScript(ctx: CaptureContext, pagePath: string): string {
-  const root = relativeLink(pagePath, 'index.html').replace(/index\.html$/, '') || './';
+  const root = rootFolderFrom(pagePath);
   const sorted = Object.fromEntries([...ctx.modules].sort(([a], [b]) => a.localeCompare(b)));
   const imports = { ...sorted, [ROOT_KEY]: root };
   const json = JSON.stringify({ imports }).replace(/</g, '\\u003c');

@@ -38,6 +38,8 @@ export interface ReplayData {
   sitePages: Record<string, string>;
   /** The copy's root folder relative to the page (where the host folders are). */
   root?: string;
+  /** The folder of the copy that holds the page's host's files (PathAllocator's hostFolder). */
+  hostFolder?: string;
   /** A site capture: other pages saved files this page's render never loaded (replay-site-files.ts). */
   site?: boolean;
   /** A module's address online → its key in the page's import map: for an `import()` of a computed address (process-module.ts). */
@@ -106,8 +108,8 @@ function replayLayer(workers: string): string {
   // The copy keeps the page's host in a folder of that name (PathAllocator): a file address there
   // that no table knows (data a script asks for beside its own file, found by
   // document.currentScript.src) is the same path on the host online.
-  var copyRoot = data.root === undefined ? undefined : new URL(data.root || './', here).href;
-  var onlineBase = new URL(data.base), hostFolder = (onlineBase.port ? onlineBase.hostname + '_' + onlineBase.port : onlineBase.hostname) + '/';
+  var copyRoot = data.root === undefined || !data.hostFolder ? undefined : new URL(data.root, here).href;
+  var onlineBase = new URL(data.base), hostFolder = data.hostFolder + '/';
   function onHost(absolute) {
     if (!copyRoot || absolute.indexOf(copyRoot + hostFolder) !== 0) return undefined;
     return onlineBase.origin + '/' + absolute.slice((copyRoot + hostFolder).length);

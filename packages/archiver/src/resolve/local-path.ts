@@ -77,8 +77,13 @@ export class PathAllocator {
   }
 }
 
+/** The folder of the copy that holds a host's files. */
+export function hostFolder(url: URL): string {
+  return safeSegment(url.port ? `${url.hostname}_${url.port}` : url.hostname);
+}
+
 function candidatePath(url: URL, mimeType: string): string {
-  const host = safeSegment(url.port ? `${url.hostname}_${url.port}` : url.hostname);
+  const host = hostFolder(url);
   const segments = url.pathname.split('/').slice(1).map(decodeSegment);
   const last = segments.pop() || 'index';
   const dirs = segments.filter((s) => s !== '').map(safeSegment);

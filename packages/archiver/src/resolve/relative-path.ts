@@ -11,3 +11,8 @@ export function relativeLink(fromPath: string, toPath: string): string {
     .map((segment) => (segment === '..' ? segment : encodeURIComponent(segment)))
     .join('/');
 }
+
+/** The copy's root folder as a page at `pagePath` links to it: `./`, `../`, `../../`… */
+export function rootFolderFrom(pagePath: string): string {
+  return relativeLink(pagePath, 'index.html').replace(/index\.html$/, '') || './';
+}
