@@ -4,7 +4,11 @@
 // resolves against the page, and from file:// `/img/hero.jpg` is a file at the root of the
 // disk: each is pointed at the copy's file, as markup's addresses are. A sheet linked from a
 // file of the copy resolves against that file, which is in the copy already: left as written.
-// (Chromium keeps `style.backgroundImage` and its kin on no prototype: those are not reached.)
+// A property set by its own name (`el.style.backgroundImage = …`, as React writes inline styles)
+// has no setter to patch in Chromium (a named property of the declaration, on no prototype): the
+// style attribute it changes is watched instead, and its url() pointed at the copy's file before
+// the browser next computes styles, which is when it would load the image (a script that forces
+// a layout in between gets the failed request first).
 // Source text inside the layer's replayDom(): it uses mapped() and the real setAttribute.
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
@@ -40,4 +44,24 @@ export const CSS_SOURCE = `function mappedCss(text) {
         set: function (value) { cssText.set.call(this, mappedCss(value)); }
       });
     }
+  }
+  var styled = new WeakMap();
+  function mapStyleAttribute(element) {
+    var text = getAttribute.call(element, 'style');
+    if (!text || text.indexOf('url(') < 0 || styled.get(element) === text) return;
+    var css = mappedCss(text);
+    styled.set(element, css);
+    if (css !== text) setAttribute.call(element, 'style', css);
+  }
+  if (scope.MutationObserver) {
+    new MutationObserver(function (records) {
+      records.forEach(function (record) {
+        if (record.type === 'attributes') return mapStyleAttribute(record.target);
+        record.addedNodes.forEach(function (node) {
+          if (node.nodeType !== 1) return;
+          mapStyleAttribute(node);
+          if (node.firstElementChild) node.querySelectorAll('[style*="url("]').forEach(mapStyleAttribute);
+        });
+      });
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
   }`;

@@ -5,6 +5,9 @@
 // something a browser loads is parsed first in a <template> (inert: nothing loads), its loaded
 // attributes pointed at the copy's files as the setters do, then put in place; other markup goes
 // through unchanged. Scripts in it stay inert either way (the fragment parser marks them so).
+// Markup given to `document.write` may be a piece of a tag or of a script (ad loaders write
+// `<scr' + 'ipt src=…`), so it is not parsed: the loaded attributes of each whole tag in it are
+// mapped as text (src, href, poster, srcset of what loads them; style of any element).
 // A `srcset` (responsive images: next/image writes one on every image it renders) is a list of
 // addresses, each pointed at the copy's file the same way, in markup and when a script sets it.
 // Source text inside the layer's replayDom(): it uses elements, mapped(), remember(),
@@ -116,4 +119,36 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
     var fragment = place && parsesHtml(context) ? mappedMarkup(String(html), context) : undefined;
     if (!fragment) return insertAdjacentHTML.apply(this, arguments);
     this[place](fragment);
-  };`;
+  };
+  var LOADING_TAGS = /^(?:script|img|link|source|video|audio|iframe|embed|input|track)$/i;
+  var TAG = /<([a-z][a-z0-9-]*)(\\s[^<>]*)>/gi;
+  var WRITTEN_ATTRIBUTE = /(\\s(src|href|poster|srcset|style)\\s*=\\s*)(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))/gi;
+  function mappedWritten(html) {
+    var text = String(html);
+    if (!LOADS.test(text) && !/\\sstyle\\s*=/i.test(text)) return html;
+    return text.replace(TAG, function (tag, name, attributes) {
+      var loads = LOADING_TAGS.test(name), toFile = false;
+      var mappedAttributes = attributes.replace(WRITTEN_ATTRIBUTE, function (all, lead, attribute, doubled, single, bare) {
+        var value = doubled !== undefined ? doubled : single !== undefined ? single : bare, lower = attribute.toLowerCase();
+        if (lower !== 'style' && !loads) return all;
+        var path = lower === 'style' ? mappedCss(value) : lower === 'srcset' ? mappedSrcset(value) : mapped(value);
+        if (path === value) return all;
+        try { if (lower !== 'style' && new URL(path, document.baseURI).protocol === 'file:') toFile = true; } catch (error) {}
+        var quote = single !== undefined ? "'" : '"';
+        return lead + quote + path + quote;
+      });
+      // From file:// a CORS request always fails (as loadsFile() drops it from an element).
+      if (toFile) mappedAttributes = mappedAttributes.replace(/\\scrossorigin(\\s*=\\s*("[^"]*"|'[^']*'|[^\\s"'>]+))?/i, '');
+      return '<' + name + mappedAttributes + '>';
+    });
+  }
+  // On the prototype that has them (Document's in Chromium and Firefox; HTMLDocument's in older engines).
+  ['write', 'writeln'].forEach(function (name) {
+    var owner = document;
+    while (owner && !Object.prototype.hasOwnProperty.call(owner, name)) owner = Object.getPrototypeOf(owner);
+    if (!owner || typeof owner[name] !== 'function') return;
+    var real = owner[name];
+    owner[name] = function () {
+      return real.apply(this, Array.prototype.map.call(arguments, mappedWritten));
+    };
+  });`;
