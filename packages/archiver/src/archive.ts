@@ -150,6 +150,7 @@ export async function runCapture(
     sprites: new Map(),
     modules: new Map(),
     moduleKeys: new Map(),
+    moduleScripts: new Set(),
     liveScripts: false,
     moduleTasks: new Set(),
     importMap: new Map(),

@@ -79,6 +79,12 @@ export interface CaptureContext {
    * reads of the page's address go through the replay layer's (location-reads.ts).
    */
   liveScripts: boolean;
+  /**
+   * Addresses a rendered page loaded as modules. The browser's script responses are saved as files
+   * too; such a file is never run as a classic script, so its reads of the address are left as
+   * they are (acorn, as a script, would read 0.3 MB of a Vite bundle before failing at its `export`).
+   */
+  readonly moduleScripts: Set<string>;
   /** Each of those modules' address online → its import-map key: a live copy's `import(computed)` finds it by address. */
   readonly moduleKeys: Map<string, string>;
   /** Module processing still running; documents wait for it to write their import map. */

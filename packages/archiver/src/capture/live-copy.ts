@@ -63,6 +63,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   let replayBytes = 0;
   // A classic script without a charset of its own is read in its page's encoding.
   const { encoding } = served.document;
+  for (const url of page.moduleScripts ?? []) ctx.moduleScripts.add(url);
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
       // A frame's document is saved as the render left it (rendered-frames.ts): a frame the

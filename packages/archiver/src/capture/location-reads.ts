@@ -138,9 +138,14 @@ function parsed(code: string, module: boolean): AnyNode | undefined {
   }
 }
 
+/** Whether the script may read the page's address, and is small enough to be parsed for it. */
+export function mayReadAddress(code: string): boolean {
+  return code.length <= MAX_SCRIPT_CHARS && MAY_READ_ADDRESS.test(code);
+}
+
 /** The script with its reads of the page's address going through the replay layer's (the code itself when it has none). */
 export function readLocationThroughLayer(code: string, module: boolean): string {
-  if (code.length > MAX_SCRIPT_CHARS || !MAY_READ_ADDRESS.test(code)) return code;
+  if (!mayReadAddress(code)) return code;
   const program = parsed(code, module);
   if (!program) return code;
   const edits: { start: number; end: number; text: string }[] = [];

@@ -3,7 +3,7 @@ import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/ind
 import { resolveSpecifier } from '../resolve/import-map.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import type { CaptureContext, Outcome } from './context.js';
-import { readLocationThroughLayer } from './location-reads.js';
+import { liveScript } from './live-script.js';
 import { patchRuntime } from './runtime-patches.js';
 
 /**
@@ -70,13 +70,11 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   const imports = isJs ? await resolveImports(ctx, findModuleImports(code), resource.url, depth) : new Map();
   // import.meta.url must stay a hierarchical URL for `new URL('./x', import.meta.url)` to work.
   const here = `new URL(${JSON.stringify(relativeLink('index.html', path))}, ${COPY_ROOT}).href`;
-  const linked = isJs ? liveModule(ctx, patchRuntime(linkImports(code, imports, here, ctx.liveScripts ? resource.url : undefined))) : code;
+  // Address reads are found in the code as served (prepared during the render: live-script.ts), then imports linked.
+  const source = isJs && ctx.liveScripts ? await liveScript(code, true) : patchRuntime(code);
+  const linked = isJs ? linkImports(source, imports, here, ctx.liveScripts ? resource.url : undefined) : code;
   ctx.modules.set(moduleKey(path), dataUrl(resource.mimeType, linked));
   ctx.moduleKeys.set(resource.url, moduleKey(path));
-}
-
-function liveModule(ctx: CaptureContext, code: string): string {
-  return ctx.liveScripts ? readLocationThroughLayer(code, true) : code;
 }
 
 /** The import map's key for the copy's root folder, which each page writes relative to itself. */

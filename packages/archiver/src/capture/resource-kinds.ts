@@ -4,7 +4,7 @@ import { ACCEPT } from '../fetch/accept.js';
 import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-types.js';
 import { saveResource, type CaptureContext, type ResourceKind, type ResourceRequest } from './context.js';
 import { decodeText, sniffScriptEncoding } from './encoding.js';
-import { readLocationThroughLayer } from './location-reads.js';
+import { liveScript } from './live-script.js';
 import { processCss } from './process-css.js';
 import { processFrame, processSvgDocument } from './process-html.js';
 import { processModule } from './process-module.js';
@@ -69,15 +69,19 @@ const stylesheet: Handler = (ctx, { resource, path, request, mimeType }) =>
  * received (its manifest hash), so a script saved changed is downloaded again, and one saved
  * before as it came (an older copy) is changed now.
  */
-const classicScript: Handler = (ctx, { resource, path, request }) => {
+const classicScript: Handler = (ctx, fetched) => {
+  const { resource, path, request } = fetched;
   if (resource.file) return undefined;
   const encoding = isAscii(resource.body) ? 'utf-8' : sniffScriptEncoding(resource.body, resource.charset, request.encoding);
-  if (encoding === 'utf-8' && !ctx.liveScripts) return undefined;
+  const live = ctx.liveScripts && !ctx.moduleScripts.has(resource.url);
+  if (encoding === 'utf-8' && !live) return undefined;
   const text = encoding === 'utf-8' ? resource.body.toString('utf8') : decodeText(resource.body, encoding);
-  const code = ctx.liveScripts ? readLocationThroughLayer(text, false) : text;
-  if (encoding === 'utf-8' && code === text) return undefined;
-  const body = Buffer.from(code, 'utf8');
-  return saveResource(ctx, path, { ...resource, body, charset: 'utf-8' }, true).then(() => SAVED);
+  return (async () => {
+    const code = live ? await liveScript(text, false) : text;
+    if (encoding === 'utf-8' && code === text) return saveAsFetched(ctx, fetched);
+    await saveResource(ctx, path, { ...resource, body: Buffer.from(code, 'utf8'), charset: 'utf-8' }, true);
+    return SAVED;
+  })();
 };
 
 /** A module is inlined as a data: URL in the import map (see process-module.ts). */

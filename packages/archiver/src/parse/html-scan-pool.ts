@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker, type ResourceLimits, type WorkerOptions } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { startWorkerBeside } from '../worker-file.js';
 import { adoptPortableScan, findHtmlRefs, HtmlTooComplexError, type HtmlScan, type PortableScan } from './html.js';
 
 /** Finds a document's references, or says why it is beyond parsing (see findHtmlRefs). */
@@ -71,7 +70,7 @@ export function htmlScanPool(size = defaultParseThreads(), memory: ResourceLimit
   let broken = false;
   let offThread = 0;
   const start = (): Thread => {
-    const worker = startWorker({ resourceLimits: memory });
+    const worker = startWorkerBeside('html-scan-worker', import.meta.url, { resourceLimits: memory });
     const thread: Thread = { worker, waiting: new Map() };
     worker.unref();
     worker.on('message', (reply: ScanReply) => {
@@ -124,16 +123,4 @@ export function htmlScanPool(size = defaultParseThreads(), memory: ResourceLimit
       await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
     },
   };
-}
-
-// Beside this module, in the same form: .js when compiled, .mjs in the CLI's bundle (an entry
-// point of its own there), .ts under vitest and tsx, where the thread first registers tsx.
-function startWorker(options: WorkerOptions): Worker {
-  const ext = /\.[cm]?[jt]s$/.exec(new URL(import.meta.url).pathname)?.[0] ?? '.js';
-  const url = new URL(`./html-scan-worker${ext}`, import.meta.url);
-  if (ext !== '.ts') return new Worker(url, options);
-  // The ESM form of tsx's API: its CommonJS one finds its loader by a path that does not exist.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const code = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(url.href)}); });`;
-  return new Worker(code, { ...options, eval: true });
 }

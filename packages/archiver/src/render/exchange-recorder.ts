@@ -1,4 +1,5 @@
 import type { Page, Request, Route, WebSocketRoute, Worker } from 'playwright-core';
+import { prepareLiveScript } from '../capture/live-script.js';
 import { replayBodySha256 } from '../capture/replay-hash.js';
 import { ArchiveError, isArchiveError, type ArchiveErrorCode } from '../errors.js';
 import { ACCEPT } from '../fetch/accept.js';
@@ -157,6 +158,7 @@ export class ExchangeRecorder {
     } catch (error) {
       return route.abort(abortCodeFor(error));
     }
+    if (asked.resourceType === 'script' && !script.kind) prepareScript(resource, Boolean(headers.origin));
     const fulfil = fulfilment(resource, asked.method === 'HEAD');
     if (script.kind && resource.status < 300 && fulfil.body instanceof Buffer) fulfil.body = withWorkerPrologue(fulfil.body, script.kind);
     await route.fulfill(fulfil);
@@ -329,4 +331,10 @@ function abortCodeFor(error: unknown): Parameters<Route['abort']>[0] {
     default:
       return 'failed';
   }
+}
+
+/** A script of the page, rewritten for its live copy while the page goes on loading (live-script.ts). */
+function prepareScript(resource: FetchedResource, module: boolean): void {
+  if (resource.status >= 300 || resource.file || /css|html|json/.test(resource.mimeType)) return;
+  prepareLiveScript(resource.body.toString('utf8'), module);
 }
