@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { trace } from '../trace.js';
 import { startWorkerBeside } from '../worker-file.js';
 import { mayReadAddress, readLocationThroughLayer } from './location-reads.js';
 import { patchRuntime } from './runtime-patches.js';
@@ -51,6 +52,7 @@ export function prepareLiveScript(code: string, module: boolean): void {
     prepared.delete(oldest);
     preparedChars -= entry.chars;
   }
+  trace(`live script: preparing ${code.length} chars ${module ? 'module' : 'classic'}`);
   preparedChars += code.length;
   prepared.set(key, { chars: code.length, at: now, code: offThread(code, module).catch(() => liveScriptCode(code, module)) });
 }
@@ -59,6 +61,7 @@ export function prepareLiveScript(code: string, module: boolean): void {
 export async function liveScript(code: string, module: boolean): Promise<string> {
   const key = keyOf(code, module);
   const entry = prepared.get(key);
+  trace(`live script: ${code.length} chars ${module ? 'module' : 'classic'} ${entry ? 'prepared' : 'rewritten now'}`);
   if (!entry) return liveScriptCode(code, module);
   prepared.delete(key);
   preparedChars -= entry.chars;

@@ -11,6 +11,7 @@ function run(code: string, layer = true): Record<string, unknown> {
   const sandbox: Record<string, unknown> = { URL, location, document: { URL: FILE, documentURI: FILE }, out: {} };
   sandbox.window = sandbox;
   sandbox.self = sandbox;
+  sandbox.top = sandbox;
   const navigation = 'globalThis.__SITEZIP_NAVIGATION__ = (to) => "file:///home/me/copy/" + String(to).replace(/^\\//, "") + ".html";';
   runInNewContext(`globalThis.window = globalThis; globalThis.self = globalThis; ${layer ? `globalThis.__SITEZIP_LOCATION__ = new URL(${JSON.stringify(ONLINE)}); ${navigation}` : ''}\n${code}`, sandbox);
   return sandbox.out as Record<string, unknown>;
@@ -48,14 +49,15 @@ describe('a script reads the page address through the replay layer', () => {
        const { location: taken } = { location: 'destructured' }; out.taken = taken;
        location.hash = '#top'; out.hash = location.hash;
        const router = { location: { pathname: '/routed' } }; out.routed = router.location.pathname;
-       const win = window; out.aliased = win.location.pathname;
+       const win = window; out.aliased = win.location.pathname; out.top = window.top.location.pathname;
+       const view = { props: { location: { pathname: '/props' } } }; out.props = view.props.location.pathname;
        out.text = "location.pathname"; // location.pathname in a comment
        out.type = typeof location;`,
       false,
     );
     expect(code).toContain('location.hash = \'#top\'');
     expect(code).toContain('out.text = "location.pathname"; // location.pathname in a comment');
-    expect(run(code)).toMatchObject({ own: '/own', taken: 'destructured', text: 'location.pathname', type: 'object', routed: '/routed', aliased: '/guide/start' });
+    expect(run(code)).toMatchObject({ own: '/own', taken: 'destructured', text: 'location.pathname', type: 'object', routed: '/routed', aliased: '/guide/start', top: '/guide/start', props: '/props' });
   });
 
   it('sends navigations by address of the real location through the layer, and no others', () => {

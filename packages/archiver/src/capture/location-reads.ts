@@ -39,6 +39,12 @@ function isName(node: unknown, name: string): boolean {
   return isNode(node) && node.type === 'Identifier' && node.name === name;
 }
 
+/** A name, `this`, or up to `depth` named members of one (`window.top`, `this.props`). */
+function isNamesOnly(node: AnyNode, depth: number): boolean {
+  if (node.type === 'Identifier' || node.type === 'ThisExpression') return true;
+  return depth > 1 && node.type === 'MemberExpression' && !node.computed && isNode(node.object) && isNamesOnly(node.object, depth - 1);
+}
+
 /**
  * What an expression is of the page's address: its Location (`location`, `window.location` and
  * kin), its URL as text (`document.URL`, `document.documentURI`), or neither.
@@ -46,9 +52,10 @@ function isName(node: unknown, name: string): boolean {
 function addressKind(node: AnyNode): 'location' | 'url' | undefined {
   if (isName(node, 'location')) return 'location';
   if (node.type !== 'MemberExpression' || node.computed || !isNode(node.object)) return undefined;
-  // `w.location` of any name or `this` (swagger-ui keeps the window as `ct`): the test at run
-  // time leaves a router's own location object be. Read twice, so nothing longer than a name.
-  if (isName(node.property, 'location') && (node.object.type === 'Identifier' || node.object.type === 'ThisExpression')) return 'location';
+  // `w.location` of any name or `this` (swagger-ui keeps the window as `ct`), `window.top.location`,
+  // `this.props.location`: the test at run time leaves a router's own location object be. The
+  // object is read twice, so it is a chain of names only (no call, no computed key).
+  if (isName(node.property, 'location') && isNamesOnly(node.object, 3)) return 'location';
   if (isName(node.object, 'document') && (isName(node.property, 'URL') || isName(node.property, 'documentURI'))) return 'url';
   return undefined;
 }
