@@ -13,12 +13,12 @@ import { renderOnce } from './support/render-once.js';
 // Docusaurus's do: from file:// the path is the copy's file and no route matches. Its classic
 // script fetch()es the route's data, its module import()s the route's chunk by a computed
 // address, and an inline guard reloads the page when `document.URL` and `location.href` differ
-// (SvelteKit's start script does).
+// (SvelteKit's start script does); a button's handler attribute navigates by address.
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Guide</title>
 <script>if (document.URL !== location.href) location.href = location.href;</script>
 <script src="/app.js" defer></script><script type="module" src="/main.js"></script></head>
 <body><h1 id="title">Loading</h1><p id="chunk"></p><a href="/guide/second">Next chapter</a>
-<button onclick="goOn()">Read on</button></body></html>`;
+<button onclick="goOn()">Read on</button><button onclick="location.href = '/guide/second'; return false">Skip ahead</button></body></html>`;
 const APP = `function goOn() { location.href = '/guide/' + (route === 'start' ? 'second' : 'start'); }
 var route = location.pathname.split('/').pop();
 fetch('/data/' + route + '.json').then(function (r) { return r.json(); }).then(function (d) {
@@ -80,6 +80,10 @@ describe('a live copy of a page whose router reads location', () => {
       await page.getByText('Chapter one: setting out').waitFor();
       const second = pathToFileURL(join(dir, pages.find((r) => r.url.endsWith('/second'))!.path!)).href;
       await Promise.all([page.waitForURL(second), page.getByRole('button', { name: 'Read on' }).click()]);
+      await page.getByText('Chapter two: the long climb').waitFor();
+      // An event handler attribute's navigation by address, too.
+      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+      await Promise.all([page.waitForURL(second), page.getByRole('button', { name: 'Skip ahead' }).click()]);
       await page.getByText('Chapter two: the long climb').waitFor();
       expect(online).toEqual([]);
       expect(failed).toEqual([]);

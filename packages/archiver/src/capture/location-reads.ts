@@ -138,7 +138,9 @@ let acorn: typeof Acorn | undefined;
 
 function parsed(code: string, module: boolean): AnyNode | undefined {
   try {
-    return loadAcorn().parse(code, { ecmaVersion: 'latest', sourceType: module ? 'module' : 'script', allowHashBang: true }) as unknown as AnyNode;
+    // A classic script's `return` outside a function is an event handler's (a function's body).
+    const options = { ecmaVersion: 'latest', sourceType: module ? 'module' : 'script', allowHashBang: true, allowReturnOutsideFunction: !module } as const;
+    return loadAcorn().parse(code, options) as unknown as AnyNode;
   } catch {
     // A script acorn cannot read (a syntax newer than it, or broken) is kept as it is.
     return undefined;

@@ -88,6 +88,8 @@ export async function rewriteDocument(
     // Our import map replaces the page's own: its entries were folded into the module keys.
     inlineScript: (script) => {
       if (script.type === 'importmap') return usesModules ? null : undefined;
+      // An event handler's code (`onclick="location.href = '/about'"`) runs as a function's body.
+      if (script.type === 'handler') return ctx.liveScripts ? readLocationThroughLayer(script.text, false) : undefined;
       const imports = script.type === 'module' || /\bimport\s*\(/.test(script.text);
       const linked = imports ? linkImports(script.text, inlineImports, 'document.baseURI', ctx.liveScripts ? base : undefined) : script.text;
       return ctx.liveScripts ? readLocationThroughLayer(linked, script.type === 'module') : linked;

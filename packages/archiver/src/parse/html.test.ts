@@ -374,6 +374,20 @@ describe('inline module scripts and import maps', () => {
   });
 });
 
+describe('event handler attributes', () => {
+  const html = `<p>text</p><button onclick="location.href = '/about'; return false" title=x>About</button><a href=# onmouseover='go(document.URL)'>x</a><i onclick="count++">`;
+  const inlineScript = (s: { type: string; text: string }) => (s.type === 'handler' ? `[${s.text}] & "more"` : undefined);
+
+  it('that read the address are rewritten as the caller says, escaped, and never listed as scripts', () => {
+    const scan = findHtmlRefs(html);
+    expect(scan.inlineScripts).toEqual([]);
+    const expected = `<p>text</p><button onclick="[location.href = '/about'; return false] &amp; &quot;more&quot;" title=x>About</button><a href=# onmouseover="[go(document.URL)] &amp; &quot;more&quot;">x</a><i onclick="count++">`;
+    expect(rewriteHtml(html, { map: () => undefined, inlineScript })).toBe(expected);
+    // A rewrite that reuses the scan revisits the elements with such handlers.
+    expect(rewriteHtml(html, { map: () => undefined, inlineScript, scan })).toBe(expected);
+  });
+});
+
 describe('meta robots', () => {
   it('reports the directives of <meta name=robots>', () => {
     expect(findHtmlRefs('<meta name="ROBOTS" content="NoIndex, nofollow"><meta name=description content=x>').robots).toEqual([

@@ -32,7 +32,8 @@ export { HtmlTooComplexError, MAX_OPEN_ELEMENTS } from './html-tree.js';
  * import map key, since from file:// a module loads only as a data: URL).
  */
 export interface InlineScript {
-  type: 'module' | 'importmap' | 'classic';
+  /** `handler`: the code of an event handler attribute (`onclick="…"`) that reads the page's address; never in a scan's list. */
+  type: 'module' | 'importmap' | 'classic' | 'handler';
   text: string;
 }
 
@@ -110,7 +111,7 @@ export function findHtmlRefs(html: string, maxRefs = Infinity): HtmlScan {
     if (at < (found[found.length - 1]?.at ?? -Infinity)) sorted = false;
     found.push({ at, ref });
   };
-  const pass = newPass(html, record, (script) => void inlineScripts.push(script));
+  const pass = newPass(html, record, (script) => void (script.type !== 'handler' && inlineScripts.push(script)));
   const visits: Visits = { list: [], overflowed: false };
   const outline = scan(pass, visits);
   // `<html>` and `<body>` are visited last (see parseDocument); their references come first.
@@ -284,7 +285,23 @@ function visitElement(el: Element, pass: Pass): void {
     pass.robots.push(...(attrs.get('content') ?? '').toLowerCase().split(',').map((d) => d.trim()).filter(Boolean));
   }
   rewriteAttributes(el, tag, attrs, pass);
+  rewriteHandlers(el, attrs, pass);
 }
+
+/** The code of event handler attributes that read the page's address, as the caller's inlineScript makes it. */
+function rewriteHandlers(el: Element, attrs: ReadonlyMap<string, string>, pass: Pass): void {
+  const located = el.sourceCodeLocation?.attrs;
+  if (!pass.inlineScript || !located) return;
+  for (const [name, text] of attrs) {
+    if (!name.startsWith('on') || !READS_ADDRESS.test(text)) continue;
+    const next = pass.inlineScript({ type: 'handler', text });
+    const range = located[name];
+    if (typeof next === 'string' && next !== text && range) pass.edits.push(setAttribute(pass.html, range, name, next));
+  }
+}
+
+/** Code that may read the page's address (a live copy gives it the address online). */
+const READS_ADDRESS = /location|document\s*\.\s*(URL|documentURI)/;
 
 /** The `type` values that make a script classic JavaScript (HTML's JavaScript MIME types, and none). */
 const CLASSIC_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'application/ecmascript', 'application/x-ecmascript', 'application/x-javascript',
@@ -300,7 +317,7 @@ function rewriteInlineScript(el: Element, attrs: ReadonlyMap<string, string>, pa
   // Script content is raw text: the source between the tags is exactly what the browser runs.
   const text = pass.html.slice(startTag.endOffset, endTag.startOffset);
   // A classic script that imports, or reads the page's address (a live copy gives it the address online).
-  if (type === 'classic' && !/\bimport\s*\(|location|document\s*\.\s*(URL|documentURI)/.test(text)) return;
+  if (type === 'classic' && !/\bimport\s*\(/.test(text) && !READS_ADDRESS.test(text)) return;
   const next = pass.inlineScript({ type, text });
   if (next === null) {
     // Removed whole: the edits its start tag got when it opened would fall inside the removal.
