@@ -16,8 +16,14 @@ export const CSS_SOURCE = `function mappedCss(text) {
     var css = String(text);
     if (css.indexOf('url(') < 0) return text;
     return css.replace(/url\\(\\s*(['"]?)([^'")]+)\\1\\s*\\)/g, function (all, quote, url) {
-      return /^(data|blob|#)/i.test(url) ? all : 'url(' + quote + mapped(url) + quote + ')';
+      if (/^(data|blob|#)/i.test(url)) return all;
+      // Left as written where it names the same file already (the copy's own relative paths).
+      var path = mapped(url);
+      return sameAddress(path, url) ? all : 'url(' + quote + path + quote + ')';
     });
+  }
+  function sameAddress(a, b) {
+    try { return new URL(a, document.baseURI).href === new URL(b, document.baseURI).href; } catch (error) { return a === b; }
   }
   // A sheet whose addresses resolve against the page: a <style>'s, or one a script constructed.
   function pageSheet(sheet) { return !sheet.href; }
@@ -53,15 +59,42 @@ export const CSS_SOURCE = `function mappedCss(text) {
     styled.set(element, css);
     if (css !== text) setAttribute.call(element, 'style', css);
   }
-  if (scope.MutationObserver) {
-    new MutationObserver(function (records) {
-      records.forEach(function (record) {
-        if (record.type === 'attributes') return mapStyleAttribute(record.target);
-        record.addedNodes.forEach(function (node) {
-          if (node.nodeType !== 1) return;
-          mapStyleAttribute(node);
-          if (node.firstElementChild) node.querySelectorAll('[style*="url("]').forEach(mapStyleAttribute);
-        });
+  // A <style> a script fills with text (style-loader, CSS injected by a bundle, emotion outside
+  // its speedy mode, a web component's shadow root written as markup): its url()s too.
+  var styleTexts = new WeakMap();
+  function mapStyleElement(style) {
+    var text = style.textContent;
+    if (!text || text.indexOf('url(') < 0 || styleTexts.get(style) === text) return;
+    var css = mappedCss(text);
+    styleTexts.set(style, css);
+    if (css !== text) style.textContent = css;
+  }
+  function isStyle(node) { return node && node.nodeType === 1 && node.localName === 'style'; }
+  var WATCHED = { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['style'] };
+  var watcher = scope.MutationObserver && new MutationObserver(function (records) {
+    records.forEach(function (record) {
+      if (record.type === 'attributes') return mapStyleAttribute(record.target);
+      if (record.type === 'characterData') return isStyle(record.target.parentNode) && mapStyleElement(record.target.parentNode);
+      if (isStyle(record.target)) mapStyleElement(record.target);
+      record.addedNodes.forEach(function (node) {
+        if (node.nodeType !== 1) return;
+        mapStyleAttribute(node);
+        if (isStyle(node)) mapStyleElement(node);
+        if (!node.firstElementChild) return;
+        node.querySelectorAll('[style*="url("]').forEach(mapStyleAttribute);
+        node.querySelectorAll('style').forEach(mapStyleElement);
       });
-    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
-  }`;
+    });
+  });
+  if (watcher) {
+    watcher.observe(document, WATCHED);
+    // Shadow roots, open or closed, are watched from the moment they are made.
+    var attachShadow = Element.prototype.attachShadow;
+    if (attachShadow) {
+      Element.prototype.attachShadow = function () {
+        var root = attachShadow.apply(this, arguments);
+        watcher.observe(root, WATCHED);
+        return root;
+      };
+    }
+  }`

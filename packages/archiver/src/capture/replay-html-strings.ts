@@ -100,6 +100,18 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
       }
     });
   }
+  // A shadow root written as markup (web components without a framework).
+  var shadowMarkup = window.ShadowRoot && Object.getOwnPropertyDescriptor(ShadowRoot.prototype, 'innerHTML');
+  if (shadowMarkup && shadowMarkup.set) {
+    Object.defineProperty(ShadowRoot.prototype, 'innerHTML', {
+      configurable: true, enumerable: shadowMarkup.enumerable, get: shadowMarkup.get,
+      set: function (html) {
+        var fragment = mappedMarkup(String(html), this.host);
+        if (!fragment) return shadowMarkup.set.call(this, html);
+        this.replaceChildren(fragment);
+      }
+    });
+  }
   var outerDescriptor = Object.getOwnPropertyDescriptor(Element.prototype, 'outerHTML');
   if (outerDescriptor && outerDescriptor.set) {
     Object.defineProperty(Element.prototype, 'outerHTML', {
