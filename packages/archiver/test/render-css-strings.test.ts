@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { renderOnce } from './support/render-once.js';
+import { swatch } from './support/swatch.js';
 
 // Styles a script writes as text, each with a background image by a root-relative address:
 // a rule inserted into a <style> (styled-components, emotion), a constructed sheet a shadow root
@@ -26,14 +27,13 @@ const sheet = new CSSStyleSheet();
 sheet.replaceSync(':host { display: block; width: 40px; height: 20px; background: url(/img/shadow.svg); }');
 document.querySelector('x-card').attachShadow({ mode: 'open' }).adoptedStyleSheets = [sheet];
 </script></body></html>`;
-const SVG = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="${fill}"/></svg>`;
 const NAMES = ['hero', 'property', 'text', 'attribute', 'shadow', 'camel', 'detached'];
 
 let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
     '/': { body: PAGE },
-    ...Object.fromEntries(NAMES.map((name, i) => [`/img/${name}.svg`, { type: 'image/svg+xml', body: SVG(['teal', 'navy', 'olive', 'maroon', 'purple', 'orange', 'gray'][i]!) }])),
+    ...Object.fromEntries(NAMES.map((name, i) => [`/img/${name}.svg`, { type: 'image/svg+xml', body: swatch(['teal', 'navy', 'olive', 'maroon', 'purple', 'orange', 'gray'][i]!) }])),
   });
 });
 afterAll(() => site.close());

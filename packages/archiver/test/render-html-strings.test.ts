@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { renderOnce } from './support/render-once.js';
+import { swatch } from './support/swatch.js';
 
 // A page whose script writes markup as text (jQuery's .html(), a markdown renderer, v-html):
 // the browser parses it and loads what it names at once, with no setter the replay layer could
@@ -29,19 +30,18 @@ fetch('/api/note.json').then((r) => r.json()).then((note) => {
   document.body.append(photo, thumb);
 });
 </script></body></html>`;
-const SVG = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="${fill}"/></svg>`;
 
 let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
     '/': { body: PAGE },
     '/api/note.json': { type: 'application/json', body: JSON.stringify({ title: 'Walking the coast path' }) },
-    '/img/map.svg': { type: 'image/svg+xml', body: SVG('teal') },
-    '/img/badge.svg': { type: 'image/svg+xml', body: SVG('orange') },
-    '/img/row.svg': { type: 'image/svg+xml', body: SVG('gray') },
-    '/img/route.svg': { type: 'image/svg+xml', body: SVG('navy') },
-    '/img/photo.svg': { type: 'image/svg+xml', body: SVG('olive') },
-    '/img/thumb.svg': { type: 'image/svg+xml', body: SVG('purple') },
+    '/img/map.svg': { type: 'image/svg+xml', body: swatch('teal') },
+    '/img/badge.svg': { type: 'image/svg+xml', body: swatch('orange') },
+    '/img/row.svg': { type: 'image/svg+xml', body: swatch('gray') },
+    '/img/route.svg': { type: 'image/svg+xml', body: swatch('navy') },
+    '/img/photo.svg': { type: 'image/svg+xml', body: swatch('olive') },
+    '/img/thumb.svg': { type: 'image/svg+xml', body: swatch('purple') },
     '/css/side.css': { type: 'text/css', body: '.side { color: rgb(150, 20, 60); font: 22px sans-serif; }' },
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { renderOnce } from './support/render-once.js';
+import { swatch } from './support/swatch.js';
 
 // Stylesheets a script writes as the text of a <style>, each with a background image by a
 // root-relative address: filled by textContent (webpack's style-loader, CSS a bundle injects),
@@ -22,14 +23,13 @@ customElements.define('x-badge', class extends HTMLElement {
   }
 });
 </script></body></html>`;
-const SVG = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="${fill}"/></svg>`;
 const NAMES = ['loader', 'node', 'shadow-style', 'shadow-img'];
 
 let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
     '/': { body: PAGE },
-    ...Object.fromEntries(NAMES.map((name, i) => [`/img/${name}.svg`, { type: 'image/svg+xml', body: SVG(['teal', 'navy', 'olive', 'maroon'][i]!) }])),
+    ...Object.fromEntries(NAMES.map((name, i) => [`/img/${name}.svg`, { type: 'image/svg+xml', body: swatch(['teal', 'navy', 'olive', 'maroon'][i]!) }])),
   });
 });
 afterAll(() => site.close());

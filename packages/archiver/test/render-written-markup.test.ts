@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { renderOnce } from './support/render-once.js';
+import { swatch } from './support/swatch.js';
 
 // A page that writes part of itself with document.write while it is parsed, as ad loaders and
 // older widgets do: an image, a script split so the page's own parser does not end its script
@@ -16,14 +17,13 @@ document.writeln("<div class='tile' style='background: url(/img/tile.svg); width
 </script>
 <p id="after">After the widgets</p>
 </body></html>`;
-const SVG = (fill: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="${fill}"/></svg>`;
 
 let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
     '/': { body: PAGE },
-    '/img/chart.svg': { type: 'image/svg+xml', body: SVG('teal') },
-    '/img/tile.svg': { type: 'image/svg+xml', body: SVG('navy') },
+    '/img/chart.svg': { type: 'image/svg+xml', body: swatch('teal') },
+    '/img/tile.svg': { type: 'image/svg+xml', body: swatch('navy') },
     '/css/widget.css': { type: 'text/css', body: 'h1 { color: rgb(150, 20, 60); }' },
     '/js/widget.js': { type: 'text/javascript', body: "document.write('<p class=\"widget\">Tide table: high water 06:12</p>');" },
   });

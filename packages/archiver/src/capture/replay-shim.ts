@@ -4,6 +4,7 @@
 
 import { MULTIPART_SOURCE, SHA256_SOURCE } from './replay-hash.js';
 import { FETCHED_ATTRIBUTES_SOURCE } from './replay-fetched-attributes.js';
+import { FRAMES_SOURCE } from './replay-frames.js';
 import { LINKS_SOURCE } from './replay-links.js';
 import { NEXT_ROUTER_SOURCE } from './replay-next-router.js';
 import { LOCATION_SOURCE } from './replay-location.js';
@@ -93,7 +94,8 @@ function replayLayer(workers: string): string {
       Object.defineProperty(navigatorType.prototype, 'onLine', { configurable: true, enumerable: true, get: function () { return true; } });
     }
   } catch (error) {}
-  var here = worker ? worker.page : location.href.split('#')[0].split('?')[0];
+  // A blank frame's layer (replay-frames.ts) takes the page's file as its own.
+  var here = worker ? worker.page : scope.__SITEZIP_FRAME_PAGE__ || location.href.split('#')[0].split('?')[0];
   var folder = here.slice(0, here.lastIndexOf('/') + 1);
   // A file of the copy by its path (e.g. a worker's script, from new URL('./w.js', import.meta.url)).
   var byPath = {};
@@ -313,6 +315,7 @@ function replayLayer(workers: string): string {
     if (lower === 'crossorigin' && toFile.has(this)) return;
     if (lower === 'srcset' && takesSrcset(this)) return setAttribute.call(this, name, mappedSrcset(value));
     if (lower === 'style') return setAttribute.call(this, name, mappedCss(value));
+    if (lower === 'srcdoc' && window.HTMLIFrameElement && this instanceof HTMLIFrameElement) return setAttribute.call(this, name, mappedWritten(value));
     var urlAttribute = elements.some(function (pair) { return pair[0] && this instanceof pair[0] && pair[1] === lower; }, this);
     if (!urlAttribute) return setAttribute.call(this, name, value);
     var path = mapped(value);
@@ -322,6 +325,7 @@ function replayLayer(workers: string): string {
   };
   ${HTML_STRINGS_SOURCE}
   ${CSS_SOURCE}
+  ${FRAMES_SOURCE}
   if (scope.FontFace) {
     var RealFontFace = scope.FontFace;
     var SourcedFontFace = function (family, source, descriptors) {

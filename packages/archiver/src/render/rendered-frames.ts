@@ -76,9 +76,14 @@ async function readFrame(frame: Frame, mark: string, key: string, maxLength: num
     const url = frame.url();
     // A frame not loaded yet (loading=lazy, out of view) is no blank document: its address is kept.
     if (!/^https?:/i.test(url) && /^https?:/i.test(src)) return undefined;
+    // document.open() gives a blank frame the address of the document whose script writes it
+    // (Playwright, which saw no navigation, still says about:blank): what it holds is that
+    // script's, not a document at that address. Saved there, the copy's frame showed the page itself.
+    const written = !/^https?:/i.test(src) && (!/^https?:/i.test(url) || url === frame.parentFrame()?.url());
     await frame.evaluate(call(INLINE_CSSOM));
     const snapshot = (await frame.evaluate(call(SERIALIZE, maxLength))) as Snapshot | { tooLarge: number };
-    return 'tooLarge' in snapshot ? undefined : { url: /^https?:/i.test(snapshot.href) ? snapshot.href : url, html: snapshot.html };
+    if ('tooLarge' in snapshot) return undefined;
+    return { url: written ? 'about:blank' : /^https?:/i.test(snapshot.href) ? snapshot.href : url, html: snapshot.html };
   } finally {
     void element.dispose().catch(() => undefined);
   }
