@@ -81,7 +81,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
       ctx.record({ t: 'content', digest, path });
     }
     entry.bytes = size;
-    const processed = await processFetched(ctx, row, { request, resource, path, mimeType });
+    const processed = await processFetched(ctx, row, { request, resource, path, mimeType, ...(existing ? { savedAlready: true } : {}) });
     if (processed.inlined) entry.inlined = true;
     if (processed.later) {
       // Its file is written later, with the paths of what it references: kept only once it was.

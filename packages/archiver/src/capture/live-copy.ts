@@ -89,6 +89,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   // page chunks), which no markup or import names: in the import map, found by address (data.modules).
   await Promise.all((page.moduleScripts ?? []).map((url) => ctx.resolve({ url, kind: 'module', referrer: served.response.url, depth: 0 })));
   await keepLazyStyles(ctx, page, path, data.files);
+  const sprites = await renderedSprites(ctx, page);
+  if (sprites) data.sprites = sprites;
   if (page.browserFailures?.length) data.failed = [...page.browserFailures];
   // The page itself, which a router that sees another address (the copy's) may ask about.
   const ownType = served.response.headers['content-type'];
@@ -109,6 +111,23 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   // The import map was written with every module captured so far (rewriteDocument waited for them).
   if (ctx.moduleKeys.size > 0) data.modules = Object.fromEntries(ctx.moduleKeys);
   return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8') };
+}
+
+/**
+ * The sprite sheets the page's `<use>` elements named once rendered (a script made most of them),
+ * by URL: a script of the live copy that makes them again finds them there (replay-sprites.ts).
+ */
+async function renderedSprites(ctx: CaptureContext, page: LoadedPage): Promise<Record<string, string> | undefined> {
+  const scan = page.scan();
+  if (!scan || scan instanceof HtmlTooComplexError) return undefined;
+  const base = (scan.baseHref && normalizeUrl(scan.baseHref, page.response.url)) || page.response.url;
+  const urls = new Set(scan.refs.flatMap((ref) => (ref.kind === 'sprite' ? [normalizeUrl(ref.url, base)] : [])).filter((url) => url !== undefined));
+  await Promise.all([...urls].map((url) => ctx.resolve({ url, kind: 'sprite', referrer: page.response.url, depth: 0 })));
+  const sheets = [...urls].flatMap((url) => {
+    const sheet = ctx.sprites.get(url);
+    return sheet === undefined ? [] : [[url, sheet] as const];
+  });
+  return sheets.length > 0 ? Object.fromEntries(sheets) : undefined;
 }
 
 /**

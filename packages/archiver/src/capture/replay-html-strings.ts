@@ -15,7 +15,7 @@
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
-  var LOADS = /\\s(?:src|href|poster|srcset)\\s*=/i;
+  var LOADS = /\\s(?:src|href|xlink:href|poster|srcset)\\s*=/i;
   // Each candidate's address as mapped(), its descriptors as written (HTML's srcset parsing: an
   // address is a run of non-space, whose trailing commas end the candidate).
   function mappedSrcset(value) {
@@ -61,6 +61,7 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
     var root = template.content;
     for (var depth = wrap.split('<').length - 1; depth > 0 && root; depth--) root = root.firstElementChild;
     if (!root) return undefined;
+    if (mapUses(root)) changed = true;
     root.querySelectorAll('[srcset]').forEach(function (element) {
       var value = getAttribute.call(element, 'srcset'), mappedValue = takesSrcset(element) ? mappedSrcset(value) : value;
       if (mappedValue === value) return;
@@ -94,9 +95,11 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
     Object.defineProperty(Element.prototype, 'innerHTML', {
       configurable: true, enumerable: markupDescriptor.enumerable, get: markupDescriptor.get,
       set: function (html) {
-        var fragment = parsesHtml(this) ? mappedMarkup(String(html), this) : undefined;
+        // A <template>'s markup goes into its content, whose clones frameworks insert (Solid, Svelte, Lit).
+        var template = this instanceof HTMLTemplateElement;
+        var fragment = parsesHtml(this) || template ? mappedMarkup(String(html), this) : undefined;
         if (!fragment) return markupDescriptor.set.call(this, html);
-        this.replaceChildren(fragment);
+        (template ? this.content : this).replaceChildren(fragment);
       }
     });
   }

@@ -12,6 +12,7 @@ import { CSS_SOURCE } from './replay-css.js';
 import { HTML_STRINGS_SOURCE } from './replay-html-strings.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { SITE_FILES_SOURCE } from './replay-site-files.js';
+import { SPRITES_SOURCE } from './replay-sprites.js';
 import { VOLATILE_SOURCE } from './replay-volatile.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
@@ -45,6 +46,8 @@ export interface ReplayData {
   site?: boolean;
   /** A module's address online → its key in the page's import map: for an `import()` of a computed address (process-module.ts). */
   modules?: Record<string, string>;
+  /** Sprite sheets the rendered page's `<use>` elements name (URL → the sheet's text): one a script names is inlined (replay-sprites.ts). */
+  sprites?: Record<string, string>;
   /** The document's base URL online, when the page as served has a `<base href>`: relative addresses resolve against it. */
   baseUrl?: string;
   /**
@@ -314,6 +317,8 @@ function replayLayer(workers: string): string {
     if (lower === 'rel' && window.HTMLLinkElement && this instanceof HTMLLinkElement) return setAttribute.call(this, name, inertRel(value));
     if (lower === 'crossorigin' && toFile.has(this)) return;
     if (lower === 'srcset' && takesSrcset(this)) return setAttribute.call(this, name, mappedSrcset(value));
+    var target = (lower === 'href' || lower === 'xlink:href') && isUse(this) ? spriteTarget(value) : undefined;
+    if (target !== undefined) return setAttribute.call(this, name, target);
     if (lower === 'style') return setAttribute.call(this, name, mappedCss(value));
     if (lower === 'srcdoc' && window.HTMLIFrameElement && this instanceof HTMLIFrameElement) return setAttribute.call(this, name, mappedWritten(value));
     var urlAttribute = elements.some(function (pair) { return pair[0] && this instanceof pair[0] && pair[1] === lower; }, this);
@@ -324,6 +329,7 @@ function replayLayer(workers: string): string {
     return setAttribute.call(this, name, path);
   };
   ${HTML_STRINGS_SOURCE}
+  ${SPRITES_SOURCE}
   ${CSS_SOURCE}
   ${FRAMES_SOURCE}
   if (scope.FontFace) {

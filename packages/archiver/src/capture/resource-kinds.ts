@@ -16,6 +16,8 @@ export interface Fetched {
   path: string;
   /** The type it is saved as: text/css when it is read as a stylesheet (see `readAsCss`). */
   mimeType: string;
+  /** A kind asked for apart found its file saved already by another kind (at `path`): not to be saved again. */
+  savedAlready?: boolean;
 }
 
 /** What a handler did with a body. */
@@ -101,10 +103,10 @@ const svgDocument: Handler = (ctx, { resource, path, request, mimeType }) =>
   mimeType === 'image/svg+xml' && !resource.file ? { later: processSvgDocument(ctx, resource, path, request.depth) } : undefined;
 
 /** Sprite sheets are kept as text too: pages inline them (see sprites.ts). */
-const spriteSheet: Handler = (ctx, { resource, path, request, mimeType }) => {
-  if (mimeType !== 'image/svg+xml' || resource.body.length > MAX_SPRITE) return undefined;
+const spriteSheet: Handler = (ctx, { resource, path, request, mimeType, savedAlready }) => {
+  if (mimeType !== 'image/svg+xml' || resource.file || resource.body.length > MAX_SPRITE) return undefined;
   ctx.sprites.set(request.url, resource.body.toString('utf8'));
-  return saveResource(ctx, path, resource, true).then(() => SAVED);
+  return savedAlready ? SAVED : saveResource(ctx, path, resource, true).then(() => SAVED);
 };
 
 /** Chromium loads no text track from file:// (each file is its own origin); data: URLs work. */
@@ -127,7 +129,8 @@ export const RESOURCE_KINDS: Readonly<Record<ResourceKind, KindRow>> = {
   module: { priority: 2, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', apart: true, handlers: [module] },
   script: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet, classicScript] },
   font: { priority: 2, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
-  sprite: { priority: 1, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', handlers: [stylesheet, spriteSheet] },
+  // Apart: a file an <img> (or the browser, as an image) saved first is a sprite sheet to inline too.
+  sprite: { priority: 1, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', apart: true, handlers: [stylesheet, spriteSheet] },
   image: { priority: 1, accept: ACCEPT.image, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
   icon: { priority: 0, accept: ACCEPT.image, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
   track: { priority: 0, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet, inlineTrack] },
