@@ -83,12 +83,13 @@ async function crawl(
     (canonical) => (canonical === startCanonical ? 'index.html' : ctx.paths.allocate(canonical, 'text/html')),
     (url, code, reason, stopMessage) => ctx.refusals.refuse(url, code, reason, stopMessage),
     await loadUrlPatterns(options.include, options.exclude),
+    ctx.urls,
   );
   ctx.paths.reserve('index.html');
   ctx.paths.reserve(PAGES_PATH);
   ctx.sitePages = (url) => frontier.pathOf(url);
   ctx.sitePageList = (max) => frontier.paths(max);
-  const log = new PageLog();
+  const log = new PageLog(ctx.urls);
   const reusable = options.render === 'always' ? undefined : previousCopy;
   ctx.fileReuse = { log, previous: reusable };
   const site: Crawl = {
@@ -216,7 +217,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     if (page.render?.output === 'snapshot' && page.served) await saveRenderedPage(ctx, page, entry.path, page.render);
     else {
       const scan = page.scan();
-      const refs = !page.render && response.url === entry.url && scan && !(scan instanceof HtmlTooComplexError) ? pageRefs(scan, entry.url, (url) => site.frontier.spelled(url)) : undefined;
+      const refs = !page.render && response.url === entry.url && scan && !(scan instanceof HtmlTooComplexError) ? pageRefs(scan, entry.url) : undefined;
       const links = refs && pageTargets(ctx, refs);
       const note = await processDocument(ctx, response, document, entry.path, 0, scan);
       if (note) manifestEntry.note = note;

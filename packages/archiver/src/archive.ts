@@ -22,6 +22,7 @@ import { captureTimedOut, parsePageUrl } from './page-url.js';
 import { Refusals, type StopCode } from './refusals.js';
 import type { BrowserSource } from './render/browser-host.js';
 import { PathAllocator } from './resolve/local-path.js';
+import { UrlTable } from './resolve/url-table.js';
 import type { CrawlRecord, CrawlResume } from './resume/crawl-record.js';
 import type { ArchiveSink } from './sink/archive-sink.js';
 import { CopyingSink } from './sink/copying-sink.js';
@@ -129,6 +130,7 @@ export async function runCapture(
   const record = (step: CrawlRecord) => {
     if (!signal.aborted) hooks.resume?.record(step);
   };
+  const urls = new UrlTable();
   const ctx: CaptureContext = {
     options,
     fetcher,
@@ -136,7 +138,8 @@ export async function runCapture(
     sink: copying,
     copy: copying,
     signal,
-    paths: new PathAllocator(),
+    urls,
+    paths: new PathAllocator(urls),
     queue: new WorkQueue<Outcome>(),
     scheduler: new OriginScheduler(options.connectionsPerOrigin),
     manifest: new ManifestEntries(),

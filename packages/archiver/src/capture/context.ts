@@ -4,6 +4,7 @@ import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import type { PageLoader } from '../load/page-loader.js';
 import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
+import type { UrlTable } from '../resolve/url-table.js';
 import type { ArchiveSink } from '../sink/archive-sink.js';
 import type { ManifestEntries } from './manifest-entries.js';
 import type { RenderGuard } from './render-guard.js';
@@ -45,6 +46,8 @@ export interface CaptureContext {
   readonly sink: ArchiveSink;
   /** The copy on disk that render mode's self-check opens (see CopyingSink). */
   readonly copy: { startCopying(): Promise<string> };
+  /** Every URL of the capture numbered once, for the path allocator, the frontier and the page log. */
+  readonly urls: UrlTable;
   readonly paths: PathAllocator;
   readonly queue: WorkQueue<Outcome>;
   readonly signal: AbortSignal;

@@ -1,4 +1,5 @@
 import type { RefusalCode } from '../refusals.js';
+import { UrlTable, fit } from '../resolve/url-table.js';
 import { canonicalPageUrl } from './canonical.js';
 import type { Scope } from './scope.js';
 import type { TrapGuard } from './traps.js';
@@ -28,10 +29,21 @@ export type RefusalListener = (url: string, code: RefusalCode, reason: string, s
  * The pages of a site capture, breadth first. A page is admitted once (by canonical URL) and
  * gets its path at admission, so every page linking to it can be written before it is fetched;
  * whatever is admitted will be saved (as the page, or as a note saying why it could not be).
+ * Pages are kept as columns by order of admission, their URLs in the capture's UrlTable: a
+ * PageEntry object and a map of its own, kept for the whole crawl, were about 110 bytes a page.
  */
 export class Frontier {
-  private readonly entries = new Map<string, PageEntry>();
-  private readonly queue: PageEntry[] = [];
+  /** By URL number: the page's place in order of admission, plus one (0: not admitted). */
+  private places = new Uint32Array(1024);
+  /** By place: the URL number of the canonical URL, the depth, the path. */
+  private canonicals = new Uint32Array(1024);
+  private depths = new Uint32Array(1024);
+  private readonly pagePaths: string[] = [];
+  /** By place, the URL as first linked where it is not the canonical one (rare). */
+  private readonly linked = new Map<number, string>();
+  /** Places to capture, in order. */
+  private queue = new Uint32Array(1024);
+  private queued = 0;
   private head = 0;
 
   constructor(
@@ -43,14 +55,15 @@ export class Frontier {
     private readonly onRefused: RefusalListener = () => undefined,
     /** The person's include/exclude patterns, when any. */
     private readonly patterns?: UrlPatterns,
+    private readonly urls = new UrlTable(),
   ) {}
 
   /** Admits a linked page, or says why not. */
   admit(reference: string, base: string, depth: number): PageEntry | Refusal {
     const canonical = canonicalPageUrl(reference, base);
     if (!canonical) return 'not-a-page';
-    const known = this.entries.get(canonical);
-    if (known) return known;
+    const known = this.placeOf(canonical);
+    if (known !== undefined) return this.entry(known);
     if (!this.scope.includes(canonical)) return 'out-of-scope';
     // The start page (depth 0) was asked for by name: patterns govern what the crawl finds. They
     // see the path as linked (canonical paths gain a trailing slash).
@@ -61,40 +74,29 @@ export class Frontier {
     if (!this.allowedByRobots(canonical)) return this.refused(canonical, 'robots-txt', 'robots.txt does not allow it');
     const trap = this.traps.refuse(canonical);
     if (trap) return this.refused(canonical, trap.code, trap.reason);
-    if (this.entries.size >= maxPages) return this.refused(canonical, 'max-pages', `more than ${maxPages} pages`, `maxPages (${maxPages}) reached`);
+    if (this.size >= maxPages) return this.refused(canonical, 'max-pages', `more than ${maxPages} pages`, `maxPages (${maxPages}) reached`);
     const url = new URL(reference, base);
     url.hash = '';
-    // Most links are already canonical: one string then serves both (a URL set of 20,000 pages).
-    const href = url.href === canonical ? canonical : url.href;
-    const entry: PageEntry = { url: href, canonical, depth, path: this.pathFor(canonical) };
-    this.entries.set(canonical, entry);
-    this.queue.push(entry);
-    return entry;
+    const place = this.add(url.href, canonical, depth, this.pathFor(canonical));
+    this.enqueue(place);
+    return this.entry(place);
   }
 
   /** The saved path of an admitted page, by any spelling of its URL. */
   pathOf(reference: string, base?: string): string | undefined {
     const canonical = canonicalPageUrl(reference, base);
-    return canonical ? this.entries.get(canonical)?.path : undefined;
+    const place = canonical ? this.placeOf(canonical) : undefined;
+    return place === undefined ? undefined : this.pagePaths[place];
   }
 
   /** Admitted pages (URL as first linked, path), the first `max` in order of admission. */
   paths(max: number): [string, string][] {
     const out: [string, string][] = [];
-    for (const { url, path } of this.entries.values()) {
-      if (out.length >= max) break;
+    for (let place = 0; place < Math.min(max, this.size); place++) {
+      const { url, path } = this.entry(place);
       out.push([url, path]);
     }
     return out;
-  }
-
-  /**
-   * The crawl's own string for an admitted page's canonical URL (the same characters), or `url`
-   * itself: records kept by URL for the whole crawl (the page log) then hold one string per
-   * page, not one more from each page that links to it.
-   */
-  spelled(url: string): string {
-    return this.entries.get(url)?.canonical ?? url;
   }
 
   private refused(url: string, code: RefusalCode, reason: string, stopMessage?: string): RefusalCode {
@@ -107,17 +109,49 @@ export class Frontier {
    * it was saved. Its query variant counts again, as admitting it did.
    */
   restore(entry: PageEntry, saved: boolean): void {
-    this.entries.set(entry.canonical, entry);
+    const known = this.placeOf(entry.canonical);
+    const place = known ?? this.add(entry.url, entry.canonical, entry.depth, entry.path);
     this.traps.refuse(entry.canonical);
-    if (!saved) this.queue.push(entry);
+    if (!saved) this.enqueue(place);
   }
 
   next(): PageEntry | undefined {
-    if (this.head >= this.queue.length) return undefined;
-    return this.queue[this.head++];
+    if (this.head >= this.queued) return undefined;
+    return this.entry(this.queue[this.head++]!);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.pagePaths.length;
+  }
+
+  private placeOf(canonical: string): number | undefined {
+    const id = this.urls.find(canonical);
+    const place = id === undefined ? 0 : (this.places[id] ?? 0);
+    return place > 0 ? place - 1 : undefined;
+  }
+
+  private add(url: string, canonical: string, depth: number, path: string): number {
+    const id = this.urls.id(canonical);
+    const place = this.pagePaths.push(path) - 1;
+    this.places = fit(this.places, id + 1);
+    this.places[id] = place + 1;
+    this.canonicals = fit(this.canonicals, place + 1);
+    this.canonicals[place] = id;
+    this.depths = fit(this.depths, place + 1);
+    this.depths[place] = depth;
+    // Most links are already canonical: the one string then serves both.
+    if (url !== canonical) this.linked.set(place, url);
+    return place;
+  }
+
+  private enqueue(place: number): void {
+    this.queue = fit(this.queue, this.queued + 1);
+    this.queue[this.queued++] = place;
+  }
+
+  /** The page at `place`, as an object made for the caller (nothing keeps it). */
+  private entry(place: number): PageEntry {
+    const canonical = this.urls.url(this.canonicals[place]!);
+    return { url: this.linked.get(place) ?? canonical, canonical, depth: this.depths[place]!, path: this.pagePaths[place]! };
   }
 }

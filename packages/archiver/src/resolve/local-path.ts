@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { extensionFits, preferredExtension } from './content-types.js';
+import { UrlTable } from './url-table.js';
 
 const MAX_SEGMENT = 100;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
@@ -50,30 +51,41 @@ function decodeSegment(segment: string): string {
  * even on case-insensitive file systems. Same URL in, same path out.
  */
 export class PathAllocator {
-  private readonly byUrl = new Map<string, string>();
+  /** By URL number (see UrlTable); undefined where a URL has no path. */
+  private readonly byUrl: (string | undefined)[] = [];
   private readonly taken = new Set<string>();
+
+  constructor(private readonly urls = new UrlTable()) {}
 
   /** Claims a fixed path (index.html, the manifest) so no URL can take it. */
   reserve(path: string, url?: string): string {
     this.taken.add(path.toLowerCase());
-    if (url) this.byUrl.set(url, path);
+    if (url) this.remember(url, path);
     return path;
   }
 
   pathOf(url: string): string | undefined {
-    return this.byUrl.get(url);
+    const id = this.urls.find(url);
+    return id === undefined ? undefined : this.byUrl[id];
   }
 
   allocate(url: string, mimeType: string): string {
-    const existing = this.byUrl.get(url);
+    const existing = this.pathOf(url);
     if (existing) return existing;
     const candidate = candidatePath(new URL(url), mimeType);
     let path = candidate;
     if (this.taken.has(path.toLowerCase())) path = withSuffix(candidate, shortHash(url));
     for (let n = 2; this.taken.has(path.toLowerCase()); n++) path = withSuffix(candidate, `${shortHash(url)}-${n}`);
     this.taken.add(path.toLowerCase());
-    this.byUrl.set(url, path);
+    this.remember(url, path);
     return path;
+  }
+
+  private remember(url: string, path: string): void {
+    const id = this.urls.id(url);
+    // Filled up to `id` in order: an element set far past the end would make the array a dictionary.
+    while (this.byUrl.length < id) this.byUrl.push(undefined);
+    this.byUrl[id] = path;
   }
 }
 

@@ -15,14 +15,6 @@ describe('pageRefs', () => {
     ]);
   });
 
-  it("spells page links as the crawl does (its own strings), assets as the page resolves them", () => {
-    const scan = findHtmlRefs('<img src=/x.png><a href=/b>b</a>');
-    const asked: string[] = [];
-    const refs = pageRefs(scan, PAGE, (url) => (asked.push(url), url));
-    expect(asked).toEqual(['https://a.test/b']);
-    expect(refs).toEqual([{ kind: 'image', url: 'https://a.test/x.png' }, { kind: 'page', url: 'https://a.test/b' }]);
-  });
-
   it('gives nothing for a page that inlines sprites or modules, or has too many references to log', () => {
     expect(pageRefs(findHtmlRefs('<svg><use href="/i.svg#a"></use></svg>'), PAGE)).toBeUndefined();
     expect(pageRefs(findHtmlRefs('<script type=module>import "./m.js"</script>'), PAGE)).toBeUndefined();

@@ -10,10 +10,8 @@ import { MAX_LOGGED_REFS, type PageRef } from './page-log.js';
  * rewrite resolves them (the first kind a URL appears with wins, as in resolveRefs). Undefined
  * for a page whose file also holds other content: SVG sprites and ES modules (a classic script's
  * `import()`s too) are inlined into it, so the same paths do not mean the same file.
- * `spelled` gives the crawl's own string for a page URL, which the page log then keeps instead
- * of one more copy per referrer.
  */
-export function pageRefs(scan: HtmlScan, pageUrl: string, spelled: (url: string) => string = (url) => url): PageRef[] | undefined {
+export function pageRefs(scan: HtmlScan, pageUrl: string): PageRef[] | undefined {
   if (scan.inlineScripts.some((script) => script.type === 'module' || script.type === 'classic')) return undefined;
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, pageUrl)) || pageUrl;
   const refs: PageRef[] = [];
@@ -24,7 +22,7 @@ export function pageRefs(scan: HtmlScan, pageUrl: string, spelled: (url: string)
     const key = `${ref.kind === 'page' ? 'p' : 'a'}${url}`;
     if (!url || seen.has(key)) continue;
     seen.add(key);
-    refs.push({ kind: ref.kind, url: ref.kind === 'page' ? spelled(url) : url });
+    refs.push({ kind: ref.kind, url });
   }
   return refs.length <= MAX_LOGGED_REFS ? refs : undefined;
 }

@@ -1,4 +1,5 @@
 import type { RefKind } from '../parse/index.js';
+import { UrlTable, fit } from '../resolve/url-table.js';
 
 /**
  * The ZIP entry that keeps, for each page of a site capture, the references its rewrite used
@@ -52,14 +53,13 @@ interface LogFile {
 }
 
 /**
- * The pages of one capture, kept compactly while it runs: each URL once (a page's own URL as
- * the crawl's string, not the copy its referrer's scan made), references as codes in one typed
- * array, digests as bytes. An array of numbers per page, and its digest a slice keeping the
- * whole hash text alive, took about 350 bytes of heap.
+ * The pages of one capture, kept compactly while it runs: URLs by their number in the capture's
+ * UrlTable (one string per URL, whichever copy came first), references as codes in one typed
+ * array, digests as bytes, encodings by number. An array of numbers per page, and its digest a slice
+ * keeping the whole hash text alive, took about 350 bytes of heap; a map of its own from URL to
+ * number, 46 bytes a URL more.
  */
 export class PageLog {
-  private readonly urls: string[] = [];
-  private readonly index = new Map<string, number>();
   /** Each page's reference codes (url id * 16 + kind), one page after another. */
   private codes = new Uint32Array(1024);
   private used = 0;
@@ -70,35 +70,39 @@ export class PageLog {
   /** Digests as rewriteDigest makes them, DIGEST ASCII characters each, one after another; any other in `otherDigests`. */
   private digests = new Uint8Array(DIGEST * 256);
   private readonly otherDigests = new Map<number, string>();
+  /** By page, the number of its encoding in `encodings`, times 2, plus 1 when it was followed. */
+  private traits = new Uint32Array(256);
   private readonly encodings: string[] = [];
-  private readonly follows: boolean[] = [];
+  private pages = 0;
   /** A page's number above, by URL id (0: not a page yet). */
   private slots = new Uint32Array(1024);
 
+  constructor(private readonly urls = new UrlTable()) {}
+
   note(page: PageDeps): void {
     const id = this.id(page.url);
-    // The crawl's string stands for the page from now on: its referrer's copy can go.
-    this.urls[id] = page.url;
     const start = this.used;
     for (const ref of page.refs) this.push(this.id(ref.url) * 16 + KIND_CODE.get(ref.kind)!);
     let slot = this.slots[id]! - 1;
     if (slot < 0) {
-      slot = this.encodings.length;
+      slot = this.pages++;
       this.slots[id] = slot + 1;
       this.ids = fit(this.ids, slot + 1);
       this.starts = fit(this.starts, slot + 1);
       this.ends = fit(this.ends, slot + 1);
+      this.traits = fit(this.traits, slot + 1);
     }
     this.ids[slot] = id;
     this.starts[slot] = start;
     this.ends[slot] = this.used;
     this.noteDigest(slot, page.digest);
-    this.encodings[slot] = page.encoding;
-    this.follows[slot] = page.follow;
+    let encoding = this.encodings.indexOf(page.encoding);
+    if (encoding < 0) encoding = this.encodings.push(page.encoding) - 1;
+    this.traits[slot] = encoding * 2 + (page.follow ? 1 : 0);
   }
 
   get size(): number {
-    return this.encodings.length;
+    return this.pages;
   }
 
   /**
@@ -114,11 +118,12 @@ export class PageLog {
    * them all (at 20,000 pages the text was over 2 MB, and its pieces as much again, as the crawl ends).
    */
   *pieces(): Generator<Buffer> {
-    const slots = Array.from(this.encodings, (_, slot) => slot).sort((a, b) => (this.urls[this.ids[a]!]! < this.urls[this.ids[b]!]! ? -1 : 1));
-    const fresh = new Int32Array(this.urls.length).fill(-1);
+    const url = (slot: number) => this.urls.url(this.ids[slot]!);
+    const slots = Array.from({ length: this.pages }, (_, slot) => slot).sort((a, b) => (url(a) < url(b) ? -1 : 1));
+    const fresh = new Int32Array(this.urls.size).fill(-1);
     const urls: string[] = [];
     const id = (old: number) => {
-      if (fresh[old]! < 0) fresh[old] = urls.push(this.urls[old]!) - 1;
+      if (fresh[old]! < 0) fresh[old] = urls.push(this.urls.url(old)) - 1;
       return fresh[old]!;
     };
     for (const slot of slots) {
@@ -134,7 +139,7 @@ export class PageLog {
     yield Buffer.from('],"pages":[');
     for (let first = 0; first < slots.length; first += ROWS_PER_PIECE) {
       const rows = slots.slice(first, first + ROWS_PER_PIECE).map((slot) => {
-        let row = `[${fresh[this.ids[slot]!]},${JSON.stringify(this.digestOf(slot))},${JSON.stringify(this.encodings[slot])},${this.follows[slot] ? 1 : 0}`;
+        let row = `[${fresh[this.ids[slot]!]},${JSON.stringify(this.digestOf(slot))},${JSON.stringify(this.encodings[this.traits[slot]! >> 1])},${this.traits[slot]! & 1}`;
         for (let at = this.starts[slot]!; at < this.ends[slot]!; at++) {
           const code = this.codes[at]!;
           row += `,${fresh[Math.floor(code / 16)]! * 16 + (code % 16)}`;
@@ -170,22 +175,10 @@ export class PageLog {
   }
 
   private id(url: string): number {
-    let id = this.index.get(url);
-    if (id === undefined) {
-      id = this.urls.push(url) - 1;
-      this.index.set(url, id);
-      this.slots = fit(this.slots, id + 1);
-    }
+    const id = this.urls.id(url);
+    this.slots = fit(this.slots, id + 1);
     return id;
   }
-}
-
-/** `array`, or a copy twice as long when it holds fewer than `length` numbers. */
-function fit(array: Uint32Array<ArrayBuffer>, length: number): Uint32Array<ArrayBuffer> {
-  if (length <= array.length) return array;
-  const grown = new Uint32Array(Math.max(length, array.length * 2));
-  grown.set(array);
-  return grown;
 }
 
 /** The pages of a previous copy's log by URL; empty when the log is missing, of another version, or malformed. */
