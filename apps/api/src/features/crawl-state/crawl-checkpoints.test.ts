@@ -7,6 +7,10 @@ import { MemoryCheckpointStore } from './checkpoint-store.js';
 import { CrawlCheckpoints } from './crawl-checkpoints.js';
 import { stateFiles, type StateFiles } from './state-files.js';
 
+// A checkpoint comes on a 20 ms timer and a file's change: under a loaded test run (two cores,
+// every file at once) that took over vi.waitFor's default second.
+const EVENTUALLY = { timeout: 15_000 };
+
 const log = pino({ level: 'silent' });
 const JOB = 'job0123456789abcdefghi';
 let root: string;
@@ -35,12 +39,12 @@ describe('crawl checkpoints', () => {
     const run = await start();
     await openRun(here, '{"t":"start"}\n', 'ZIP-1');
     run.onStateOpened();
-    await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(2), EVENTUALLY);
     // In a capture's order: the ZIP's bytes, then the journal naming them (a checkpoint taken
     // between the two, as a busy machine's timer did, would otherwise hold the journal alone).
     await appendFile(here.partial, 'ZIP-2');
     await appendFile(here.journal, '{"t":"page"}\n{"t":"ha');
-    await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(3));
+    await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(3), EVENTUALLY);
     await run.stop();
 
     const there = stateFiles(join(root, 'b', JOB));
@@ -63,7 +67,7 @@ describe('crawl checkpoints', () => {
     const run = await (await checkpoints.prepare(JOB, here.dir, log))();
     await openRun(here, '{"t":"start"}\n', 'ZIP-1');
     run.onStateOpened();
-    await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(2), EVENTUALLY);
     await run.stop();
     // Written after the last checkpoint: only this machine has it.
     await appendFile(here.journal, '{"t":"page"}\n');
@@ -87,18 +91,18 @@ describe('crawl checkpoints', () => {
     const first = await (await checkpoints.prepare(JOB, here.dir, log))();
     await openRun(here, '{"t":"start"}\n', 'ZIP-ONE-TEN');
     first.onStateOpened();
-    await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(2));
+    await vi.waitFor(async () => expect(await store.list(JOB)).toHaveLength(2), EVENTUALLY);
     await first.stop();
 
     const there = stateFiles(join(root, 'b', JOB));
     const second = await (await checkpoints.prepare(JOB, there.dir, log))();
     await openRun(there, '{"t":"start"}\n', 'ZIP');
     second.onStateOpened();
-    await vi.waitFor(async () => expect((await store.list(JOB)).filter((name) => name.startsWith('000001/'))).toHaveLength(2));
+    await vi.waitFor(async () => expect((await store.list(JOB)).filter((name) => name.startsWith('000001/'))).toHaveLength(2), EVENTUALLY);
     expect((await store.list(JOB)).filter((name) => name.startsWith('000000/'))).toHaveLength(2);
     await appendFile(there.journal, '{"t":"page"}\n');
     await appendFile(there.partial, '-ONE-TEN-MORE');
-    await vi.waitFor(async () => expect((await store.list(JOB)).every((name) => name.startsWith('000001/'))).toBe(true));
+    await vi.waitFor(async () => expect((await store.list(JOB)).every((name) => name.startsWith('000001/'))).toBe(true), EVENTUALLY);
     await second.stop();
   });
 });
