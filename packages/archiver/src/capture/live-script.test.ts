@@ -35,4 +35,16 @@ describe('live scripts rewritten during the render', () => {
     expect(await liveScript(silent, true)).toBe(silent);
     expect(scriptsRewrittenOffThread()).toBe(before);
   });
+
+  it('sends no more than 16 M characters to the thread at once: the rest is rewritten when asked for', async () => {
+    const before = scriptsRewrittenOffThread();
+    // Twenty scripts of 1 M characters each (a comment is quick to parse).
+    const scripts = Array.from({ length: 20 }, (_, i) => `/* ${String(i).repeat(1024 * 1024)} */ var here = location.href;`);
+    for (const code of scripts) prepareLiveScript(code, false);
+    const codes = await Promise.all(scripts.map((code) => liveScript(code, false)));
+    for (const code of codes) expect(code).toContain('__SITEZIP_LOCATION__');
+    const sent = scriptsRewrittenOffThread() - before;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThanOrEqual(16);
+  });
 });

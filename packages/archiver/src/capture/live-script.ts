@@ -25,7 +25,11 @@ export type LiveScriptReply = { id: number; code: string } | { id: number; error
 
 /** Below this, a script is rewritten when the copy asks (a few ms): not worth a message. */
 const WORTH_A_THREAD = 16 * 1024;
-/** Results no copy took (a page saved as its snapshot, a mirror's script saved already) are let go past this many characters, or this age. */
+/**
+ * Results no copy took (a page saved as its snapshot, a mirror's script saved already) are let
+ * go past this many characters, or this age; and no more than this waits for the thread (a page
+ * loading thousands of large scripts has the rest rewritten when its copy asks).
+ */
 const MAX_PREPARED_CHARS = 16 * 1024 * 1024;
 const MAX_PREPARED_MS = 120_000;
 // acorn's tree is 10 to 15 times the text: room for the largest script parsed (5 M characters).
@@ -36,6 +40,8 @@ let preparedChars = 0;
 let thread: { worker: Worker; waiting: Map<number, (reply: LiveScriptReply) => void> } | undefined;
 let nextId = 0;
 let offThreadCount = 0;
+/** Characters sent to the thread and not answered yet. */
+let waitingChars = 0;
 /** A thread that could not start or failed otherwise than out of memory: scripts are rewritten where asked from then on. */
 let broken = false;
 
@@ -43,7 +49,7 @@ const keyOf = (code: string, module: boolean): string => (module ? 'm' : 's') + 
 
 /** Starts rewriting a script the browser received, for its live copy to take (liveScript). */
 export function prepareLiveScript(code: string, module: boolean): void {
-  if (broken || code.length < WORTH_A_THREAD || !mayReadAddress(code)) return;
+  if (broken || code.length < WORTH_A_THREAD || waitingChars + code.length > MAX_PREPARED_CHARS || !mayReadAddress(code)) return;
   const key = keyOf(code, module);
   if (prepared.has(key)) return;
   const now = performance.now();
@@ -76,8 +82,13 @@ export function scriptsRewrittenOffThread(): number {
 function offThread(code: string, module: boolean): Promise<string> {
   const { worker, waiting } = (thread ??= startThread());
   const id = nextId++;
+  waitingChars += code.length;
   return new Promise((resolve, reject) => {
-    waiting.set(id, (reply) => ('code' in reply ? resolve(reply.code) : reject(new Error(reply.error))));
+    waiting.set(id, (reply) => {
+      waitingChars -= code.length;
+      if ('code' in reply) resolve(reply.code);
+      else reject(new Error(reply.error));
+    });
     worker.ref();
     worker.postMessage({ id, code, module } satisfies LiveScriptRequest);
   });
