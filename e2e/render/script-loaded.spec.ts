@@ -13,7 +13,8 @@ const check = renderFixtureTests('script-loaded');
 
 test('script-loaded: the snapshot candidate carries the FontFace font too', async () => {
   test.setTimeout(90_000);
-  const { manifest } = await check.capture();
+  // The live copy passes on its own, so its snapshot is checked only when asked for.
+  const { manifest } = await check.capture(['--check-snapshots']);
   const snapshot = manifest.resources[0]?.render?.candidates?.snapshot;
   expect(snapshot, JSON.stringify(manifest.resources[0]?.render)).toMatchObject({ failedRequests: 0, onlineRequests: 0 });
   expect(snapshot!.textMatch).toBeGreaterThanOrEqual(TARGET.textMatch);

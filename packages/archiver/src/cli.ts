@@ -37,6 +37,8 @@ Options:
                              what they link to is unchanged; says what changed since
       --render <mode>        auto (default): pages that build themselves with JavaScript are loaded
                              in Chromium first and saved as rendered; always; never
+      --check-snapshots      check a rendered page's snapshot even when its live copy passes on
+                             its own (both scores in the manifest; each check takes longer)
       --max-resources <n>    most resources to fetch (default 5000; with --full, no limit)
       --max-bytes <n>        stop saving after this many bytes (default 1 GiB)
       --timeout <seconds>    time budget of the whole capture (default 600)
@@ -90,6 +92,7 @@ function parse(argv: string[]) {
       'max-depth': { type: 'string' },
       scope: { type: 'string' },
       render: { type: 'string' },
+      'check-snapshots': { type: 'boolean' },
       include: { type: 'string', multiple: true },
       exclude: { type: 'string', multiple: true },
       cookies: { type: 'string' },
@@ -109,7 +112,8 @@ function parse(argv: string[]) {
     throw new UsageError('--max-pages, --max-depth, --scope, --include and --exclude need --full');
   }
   if (values.resume && !values.full) throw new UsageError('--resume needs --full: only a site capture keeps state to continue');
-  const options = optionsFromFlags(values, { allowPrivateNetworks: allowPrivateNetworksFromEnv(), ...powerOptions(values) }, values.full ?? false);
+  const base = { allowPrivateNetworks: allowPrivateNetworksFromEnv(), ...(values['check-snapshots'] ? { checkSnapshots: true } : {}), ...powerOptions(values) };
+  const options = optionsFromFlags(values, base, values.full ?? false);
   const flags = { full: values.full ?? false, warc: values.warc ?? false, quiet: values.quiet ?? false, resume: values.resume ?? false };
   return { help: false as const, url, options, output: values.output, update: values.update, ...flags };
 }

@@ -61,6 +61,12 @@ export const archiveOptionsSchema = z.object({
   render: z._default(z.enum(['auto', 'always', 'never']), 'auto'),
   /** Longest render of one page (load, settle, scroll, read the DOM); past it the page is saved as served. */
   renderTimeoutMs: z._default(z.int().check(z.minimum(2_000), z.maximum(300_000)), 20_000),
+  /**
+   * Whether a rendered page's snapshot is checked even when its live copy passes the self-check on
+   * its own (the manifest then holds both candidates' scores; the two are checked side by side,
+   * which takes longer). By default the snapshot is checked only when it could change the decision.
+   */
+  checkSnapshots: z._default(z.boolean(), false),
   /** Depth of nested iframes captured as documents. */
   maxFrameDepth: z._default(z.int().check(z.minimum(0), z.maximum(5)), 2),
   ...credentialOptions,

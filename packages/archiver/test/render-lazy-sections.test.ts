@@ -50,7 +50,7 @@ afterAll(() => site.close());
 describe('a page that writes its sections as they scroll into view', () => {
   it('keeps its live copy: the check reads the copy as far down as the render read the page', async () => {
     const sink = new MemorySink();
-    await archivePage(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, renderTimeoutMs: 15_000 });
+    await archivePage(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, renderTimeoutMs: 15_000, checkSnapshots: true });
     const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
     expect(render?.candidates?.snapshot?.textMatch).toBe(1);

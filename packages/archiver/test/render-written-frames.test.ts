@@ -36,7 +36,7 @@ afterAll(() => site.close());
 
 describe('a live copy of a page whose script fills frames of no address', () => {
   it('loads what the frames name from the copy', async () => {
-    const { render } = await renderOnce(`${site.origin}/`);
+    const { render } = await renderOnce(`${site.origin}/`, { checkSnapshots: true });
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { pixelDiff: 0, textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
     for (const path of ['/img/framed.svg', '/img/srcdoc.svg', '/css/frame.css']) expect(site.hits.get(path), path).toBe(1);
     // The snapshot holds the written frame's document in place, not the page at the address document.open() gave it.

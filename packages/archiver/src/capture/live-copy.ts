@@ -1,5 +1,5 @@
 import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
-import { HtmlTooComplexError, moduleLexerReady } from '../parse/index.js';
+import { HtmlTooComplexError, moduleLexerReady, type HtmlScan } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { hostFolder } from '../resolve/local-path.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
@@ -118,9 +118,9 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
  * by URL: a script of the live copy that makes them again finds them there (replay-sprites.ts).
  */
 async function renderedSprites(ctx: CaptureContext, page: LoadedPage): Promise<Record<string, string> | undefined> {
-  const scan = page.scan();
-  if (!scan || scan instanceof HtmlTooComplexError) return undefined;
-  const base = (scan.baseHref && normalizeUrl(scan.baseHref, page.response.url)) || page.response.url;
+  const rendered = renderedScan(page);
+  if (!rendered) return undefined;
+  const { scan, base } = rendered;
   const urls = new Set(scan.refs.flatMap((ref) => (ref.kind === 'sprite' ? [normalizeUrl(ref.url, base)] : [])).filter((url) => url !== undefined));
   await Promise.all([...urls].map((url) => ctx.resolve({ url, kind: 'sprite', referrer: page.response.url, depth: 0 })));
   const sheets = [...urls].flatMap((url) => {
@@ -135,13 +135,20 @@ async function renderedSprites(ctx: CaptureContext, page: LoadedPage): Promise<R
  * the snapshot writes them: a click on one to a captured page goes to its local copy too.
  */
 function renderedLinks(ctx: CaptureContext, page: LoadedPage, path: string, pages: ReplayData['pages']): void {
-  const scan = page.scan();
-  if (!scan || scan instanceof HtmlTooComplexError) return;
-  const base = (scan.baseHref && normalizeUrl(scan.baseHref, page.response.url)) || page.response.url;
+  const rendered = renderedScan(page);
+  if (!rendered) return;
+  const { scan, base } = rendered;
   for (const ref of scan.refs) {
     if (ref.kind !== 'page') continue;
     const value = pageLink(ctx, path, ref, base);
     const url = normalizeUrl(ref.url, base);
     if (value !== undefined && url) pages[value] ??= url;
   }
+}
+
+/** The rendered DOM's scan, and the address its references resolve against (its `<base href>`, or where it was read). */
+function renderedScan(page: LoadedPage): { scan: HtmlScan; base: string } | undefined {
+  const scan = page.scan();
+  if (!scan || scan instanceof HtmlTooComplexError) return undefined;
+  return { scan, base: (scan.baseHref && normalizeUrl(scan.baseHref, page.response.url)) || page.response.url };
 }

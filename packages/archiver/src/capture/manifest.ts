@@ -29,7 +29,7 @@ export interface RenderReport {
   durationMs?: number;
   /** The self-check: the copy opened from file:// with the network off, against the rendered original. */
   check?: CopyCheck;
-  /** Both copies' checks, when a live copy was tried: the decision between them. */
+  /** The copies' checks, when a live copy was tried: the decision between them (the snapshot is checked only when the live copy's scores alone do not decide). */
   candidates?: { live: CopyCheck | undefined; snapshot: CopyCheck | undefined };
   /** Why the page got its output (live or snapshot), in its capture (see capture/render-guard.ts). */
   choice?: RenderChoice;
@@ -49,7 +49,7 @@ export interface RenderChoice {
   checked: boolean;
   /** Its route shape: first path segment, depth, and a short hash of its served scripts. */
   shape: string;
-  /** How long its check took (both copies opened at once), when it was checked. */
+  /** How long its check took (the live copy's, and the snapshot's after it when needed), when it was checked. */
   checkMs?: number;
   note?: string;
 }

@@ -59,7 +59,7 @@ export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, pa
       kept = { live, choice: { by: live ? 'followed' : 'no-live-copy', checked: false, shape, note } };
     } else {
       const started = performance.now();
-      const [liveCheck, snapshotCheck] = await checkBoth(ctx, page, path, live, await snapshot());
+      const { live: liveCheck, snapshot: snapshotCheck } = await checkCopies(ctx, page, path, live, snapshot);
       ms = performance.now() - started;
       passed = passes(liveCheck, snapshotCheck);
       report.candidates = { live: liveCheck, snapshot: snapshotCheck };
@@ -91,10 +91,24 @@ async function keep(
   await save(ctx, path, Buffer.from(live?.html ?? (await snapshot()), 'utf8'), true);
 }
 
-/** Both copies opened from file:// at once, beside where the page goes (relative addresses resolve the same). */
-async function checkBoth(ctx: CaptureContext, page: LoadedPage, path: string, live: LiveCopy, snapshot: string): Promise<(CopyCheck | undefined)[]> {
-  // Both copies' files must be on disk before either is opened; the replay file goes into the
-  // ZIP only if the live copy is kept.
+/**
+ * The live copy opened from file://, beside where the page goes (relative addresses resolve the
+ * same), and the snapshot too when the live copy's scores alone do not decide: checked side by
+ * side on two cores, the snapshot's page took the CPU the live copy's scripts needed, and a live
+ * copy that passes on its own is kept whatever the snapshot scores.
+ */
+async function checkCopies(
+  ctx: CaptureContext,
+  page: LoadedPage,
+  path: string,
+  live: LiveCopy,
+  snapshot: () => Promise<string>,
+): Promise<{ live: CopyCheck | undefined; snapshot: CopyCheck | undefined }> {
+  // Made before the files are drained when it is checked in any case: it saves resources of its
+  // own (what the rendered DOM names), which must be on disk before it opens.
+  const both = ctx.options.checkSnapshots ? await snapshot() : undefined;
+  // A copy's files must be on disk before it is opened; the replay file goes into the ZIP only if
+  // the live copy is kept.
   trace('save: copies made');
   await drain(ctx);
   trace('save: resources drained');
@@ -112,9 +126,24 @@ async function checkBoth(ctx: CaptureContext, page: LoadedPage, path: string, li
     await ctx.loader.verify!([{ url: page.response.requestedUrl, file, report: trial, required, original: page.picture }], ctx.signal);
     return trial.check;
   };
-  const checks = await Promise.all([check(live.html, 'live'), check(snapshot, 'snapshot')]);
-  trace('save: checked');
-  return checks;
+  if (both !== undefined) {
+    const [liveCheck, snapshotCheck] = await Promise.all([check(live.html, 'live'), check(both, 'snapshot')]);
+    return { live: liveCheck, snapshot: snapshotCheck };
+  }
+  const liveCheck = await check(live.html, 'live');
+  trace('save: live copy checked');
+  if (passesAlone(liveCheck)) return { live: liveCheck, snapshot: undefined };
+  const html = await snapshot();
+  await drain(ctx);
+  const snapshotCheck = await check(html, 'snapshot');
+  trace('save: snapshot checked');
+  return { live: liveCheck, snapshot: snapshotCheck };
+}
+
+/** The live copy passes whatever the snapshot scores (see passes: no snapshot can score higher by more than the slack). */
+function passesAlone(live: CopyCheck | undefined): boolean {
+  if (!live || live.failedRequests > 0 || live.onlineRequests > 0 || live.textMatch < 1 - LIVE_TEXT_SLACK) return false;
+  return live.pixelDiff !== undefined && live.pixelDiff <= LIVE_PIXEL_DIFF;
 }
 
 /** The live copy shows the page (text, pixels) at least as the snapshot does, and asks nothing it cannot have. */

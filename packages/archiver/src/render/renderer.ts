@@ -32,14 +32,17 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // The originals of the pages the self-check will look at, by URL; the first few only (a
   // picture is a few hundred KB, and a site can have thousands of pages).
   const pictures = new Map<string, Picture>();
-  // Pages opened for the first page's self-check (its live copy and its snapshot) at that page's
-  // load event, while it settles and its copies are written; taken by the checks in turn.
-  const spares: Promise<CheckPage>[] = [];
-  let sparesOpened = false;
+  // A page opened for the first page's self-check once that page first looks quiet, while it
+  // settles and its copies are written: its live copy is checked there (then its snapshot, when needed).
+  let spare: Promise<CheckPage> | undefined;
+  let spareOpened = false;
   const checkPage = async (): Promise<CheckPage> => {
-    const spare = await spares.shift()?.catch(() => undefined);
-    if (spare && !spare.lease.lost.aborted) return spare;
-    if (spare) await spare.lease.close();
+    // Taken before waiting: checks of a site's pages ask side by side, and one spare serves one.
+    const taken = spare;
+    spare = undefined;
+    const opened = await taken?.catch(() => undefined);
+    if (opened && !opened.lease.lost.aborted) return opened;
+    if (opened) await opened.lease.close();
     return openCheckPage(host);
   };
   const limits = parseRenderLimits({ totalTimeoutMs: options.renderTimeoutMs, snapshotReserveMs: Math.min(2_000, options.renderTimeoutMs / 4) });
@@ -47,10 +50,10 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // full mirror asks for 8 pages at a time, and 8 tabs on 2 busy cores each took ~17 s and ran
   // past the render timeout. A page's time starts when it gets its turn.
   const turns = source ? undefined : new PQueue({ concurrency: Math.max(1, availableParallelism()) });
-  const renderIn = (ctx: PageLoadContext, page: LoadedPage, onLoaded: () => void): Promise<RenderResult> => {
+  const renderIn = (ctx: PageLoadContext, page: LoadedPage, onQuieting: () => void): Promise<RenderResult> => {
     // Its picture serves its own check or, among the first few, the end-of-capture check.
     const wantsPicture = () => pictures.size < GUARD_LIMITS.checks || (ctx.mayCheck?.() ?? true);
-    const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onLoaded, wantsPicture });
+    const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onQuieting, wantsPicture });
     if (!turns) return run();
     // The result goes on at once, but the turn lasts until the page's picture is taken and its
     // tab closed: a picture is browser work too, and the next page's render would share the core.
@@ -69,20 +72,17 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   };
   return {
     async render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage> {
-      // The first page to load is checked once saved: its check pages open while it settles (the
-      // browser idles then). Once only: pages of a site render side by side and all start "first".
+      // The first page to load is checked once saved: its check pages open while it waits out its
+      // quiet time (the browser idles then). Once only: pages of a site render side by side and all start "first".
       // Not in a lent browser: each page there takes one of the slots other captures share, and a
       // capture holding three at once (its render and two check pages) starved the others.
-      const onLoaded = () => {
-        if (source || sparesOpened) return;
-        sparesOpened = true;
-        for (let i = 0; i < 2; i++) {
-          const spare = openCheckPage(host);
-          spare.catch(() => undefined);
-          spares.push(spare);
-        }
+      const onQuieting = () => {
+        if (source || spareOpened) return;
+        spareOpened = true;
+        spare = openCheckPage(host);
+        spare.catch(() => undefined);
       };
-      const result = await renderIn(ctx, page, onLoaded);
+      const result = await renderIn(ctx, page, onQuieting);
       // A frame's address answers with the document the render left there (offered first: the first offer stands).
       ctx.offer(result.frames.map((frame) => frameResponse(frame, result.exchanges)));
       ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
@@ -136,8 +136,9 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       }
     },
     async close() {
-      // Spares no check took (the page was saved without one) go before the browser.
-      await Promise.all(spares.splice(0).map((spare) => spare.then((check) => check.lease.close(), () => undefined)));
+      // A spare no check took (the page was saved without one) goes before the browser.
+      await spare?.then((check) => check.lease.close(), () => undefined);
+      spare = undefined;
       await host.close();
     },
   };

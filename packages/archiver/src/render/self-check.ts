@@ -37,13 +37,16 @@ export async function openCheckPage(host: BrowserHost): Promise<CheckPage> {
 
 /**
  * As the original was: scrolled through (lazy images load), then back to the top, in one round
- * trip. A copy whose scripts run (the replay layer did) is given its quiet time from there, as
- * the original was after scrolling: its scripts may still be building it.
+ * trip. A copy whose scripts run (the replay layer did) and that scrolled is given its quiet time
+ * from there, as the original was after scrolling: its scripts may be building what came into
+ * view. One that fits its window did not move; its quiet counts from its last change (and its
+ * last request), as the render's does: restarted, it cost every such page 300 ms.
  */
 const SCROLL_AS_ORIGINAL = `async (steps) => {
-  try { await (${SCROLL_THROUGH})((${COPY_SCROLL_STEPS})(steps)); } catch {}
+  let moved = 0;
+  try { moved = await (${SCROLL_THROUGH})((${COPY_SCROLL_STEPS})(steps)); } catch {}
   (${SCROLL_TO_TOP})();
-  (${RESTART_QUIET_IF_SCRIPTED})();
+  if (moved > 0) (${RESTART_QUIET_IF_SCRIPTED})();
 }`;
 
 /** How long a copy's page may take to answer past the check's budget. */
