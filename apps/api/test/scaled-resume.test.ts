@@ -115,8 +115,10 @@ describe('a Full Website job whose worker died, taken over on another machine', 
 
       const second = await startWorker('machine-b');
       const row = await app.services.jobsService.waitForFinish(jobId);
-      if (process.env.DEBUG_RESUME) console.log(second.lines.filter((l) => l.includes(jobId)));
-      expect(row.status, row.error ?? '').toBe('done');
+      const taken = second.lines.filter((line) => line.includes(jobId));
+      if (process.env.DEBUG_RESUME) console.log(taken);
+      // A failure says why in the second worker's own words (a capture's death, the job's error).
+      expect(row.status, [row.error ?? '', ...taken].join('\n')).toBe('done');
       expect(row.attempts).toBe(2);
       expect(second.lines.some((line) => line.includes(jobId) && line.includes('crawl state restored from checkpoints'))).toBe(true);
       // Pages in the checkpoints were not asked for again; the two runs together asked for fewer than two crawls.

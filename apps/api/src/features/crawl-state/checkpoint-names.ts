@@ -7,8 +7,11 @@
  *
  * A generation is one run of the capture (each run starts a new journal and a new ZIP); a
  * segment's name says where the two files end once it is appended, so a listing alone tells
- * how much each generation holds. Numbers are zero-padded: names sort as numbers do.
+ * how much each generation holds, and each object's size whether its upload completed. Numbers
+ * are zero-padded: names sort as numbers do.
  */
+
+import type { StoredObject } from './checkpoint-store.js';
 
 export const IDENTITY = 'crawl.json';
 
@@ -23,7 +26,7 @@ export interface Segment {
 export interface Generation {
   number: number;
   hasIdentity: boolean;
-  /** Segments 0, 1, 2... without a gap: the part that can be rebuilt. */
+  /** Segments 0, 1, 2... without a gap or a short one: the part that can be rebuilt. */
   segments: Segment[];
   /** Bytes of ZIP the segments rebuild. */
   zipBytes: number;
@@ -44,26 +47,38 @@ export function identityName(generation: number): string {
 }
 
 /** The generations a listing of a job's folder holds, oldest first; names of no generation are ignored. */
-export function generationsOf(names: readonly string[]): Generation[] {
-  const byNumber = new Map<number, { hasIdentity: boolean; segments: Segment[] }>();
-  for (const name of names) {
+export function generationsOf(objects: readonly StoredObject[]): Generation[] {
+  const byNumber = new Map<number, { hasIdentity: boolean; segments: (Segment & { size: number })[] }>();
+  for (const { name, size } of objects) {
     const match = /^(\d{6})\/(?:(crawl\.json)|(\d{6})-(\d+)-(\d+))$/.exec(name);
     if (!match) continue;
     const number = Number(match[1]);
     const generation = byNumber.get(number) ?? { hasIdentity: false, segments: [] };
     byNumber.set(number, generation);
     if (match[2]) generation.hasIdentity = true;
-    else generation.segments.push({ name, seq: Number(match[3]), journalEnd: Number(match[4]), zipEnd: Number(match[5]) });
+    else generation.segments.push({ name, seq: Number(match[3]), journalEnd: Number(match[4]), zipEnd: Number(match[5]), size });
   }
   return [...byNumber.entries()]
     .sort(([a], [b]) => a - b)
     .map(([number, { hasIdentity, segments }]) => {
-      const sorted = segments.sort((a, b) => a.seq - b.seq);
-      // A segment whose upload never finished leaves a gap: nothing after it can be appended.
-      const gap = sorted.findIndex((segment, i) => segment.seq !== i);
-      const contiguous = gap < 0 ? sorted : sorted.slice(0, gap);
+      const contiguous = completeRun(segments.sort((a, b) => a.seq - b.seq));
       return { number, hasIdentity, segments: contiguous, zipBytes: contiguous.at(-1)?.zipEnd ?? 0 };
     });
+}
+
+/**
+ * The segments up to the first whose upload never finished: missing (a gap in the numbers), or
+ * listed with fewer bytes than its name says it appends (a store may list the part of a PUT it
+ * received before the worker sending it was killed). Nothing after it can be appended.
+ */
+function completeRun(sorted: readonly (Segment & { size: number })[]): Segment[] {
+  const run: Segment[] = [];
+  for (const { size, ...segment } of sorted) {
+    const before = run.at(-1) ?? { journalEnd: 0, zipEnd: 0 };
+    if (segment.seq !== run.length || size !== segment.journalEnd - before.journalEnd + (segment.zipEnd - before.zipEnd)) break;
+    run.push(segment);
+  }
+  return run;
 }
 
 /**

@@ -1,14 +1,21 @@
 import { Readable } from 'node:stream';
 import type { ByteRange } from '../files/file-store.js';
 
+/** One object of a job's folder, with its size as the store has it. */
+export interface StoredObject {
+  name: string;
+  /** Bytes the store holds: an upload cut off (its worker killed mid-PUT) may be listed short, as s3rver keeps it. */
+  size: number;
+}
+
 /**
  * Where Full Website jobs keep copies of their crawl state while they run, so that a worker on
  * another machine can continue a crawl whose worker died. Objects are named per job (see
  * checkpoint-names.ts); the scaled shape keeps them in its bucket.
  */
 export interface CheckpointStore {
-  /** The names of the job's objects. */
-  list(jobId: string): Promise<string[]>;
+  /** The job's objects. */
+  list(jobId: string): Promise<StoredObject[]>;
   put(jobId: string, name: string, body: Readable | Buffer, length: number): Promise<void>;
   read(jobId: string, name: string, range?: ByteRange): Promise<Readable>;
   delete(jobId: string, names: readonly string[]): Promise<void>;
@@ -20,8 +27,8 @@ export interface CheckpointStore {
 export class MemoryCheckpointStore implements CheckpointStore {
   readonly objects = new Map<string, Buffer>();
 
-  async list(jobId: string): Promise<string[]> {
-    return [...this.objects.keys()].filter((key) => key.startsWith(`${jobId}/`)).map((key) => key.slice(jobId.length + 1));
+  async list(jobId: string): Promise<StoredObject[]> {
+    return [...this.objects].filter(([key]) => key.startsWith(`${jobId}/`)).map(([key, data]) => ({ name: key.slice(jobId.length + 1), size: data.length }));
   }
 
   async put(jobId: string, name: string, body: Readable | Buffer, length: number): Promise<void> {

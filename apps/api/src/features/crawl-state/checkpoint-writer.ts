@@ -82,12 +82,12 @@ export class CheckpointWriter {
 
   /** Deletes the older generations this one now holds as much as; true once none is left. */
   private async dropSuperseded(): Promise<boolean> {
-    const names = await this.store.list(this.jobId);
-    const generations = generationsOf(names);
+    const objects = await this.store.list(this.jobId);
+    const generations = generationsOf(objects);
     const current = generations.find((g) => g.number === this.generation);
     if (!current) return false;
     const gone = new Set(supersededBy(generations, current).map((g) => generationFolder(g.number)));
-    const doomed = names.filter((name) => gone.has(name.split('/')[0]!));
+    const doomed = objects.map(({ name }) => name).filter((name) => gone.has(name.split('/')[0]!));
     if (doomed.length) await this.store.delete(this.jobId, doomed);
     return generations.every((g) => g.number >= this.generation || gone.has(generationFolder(g.number)));
   }

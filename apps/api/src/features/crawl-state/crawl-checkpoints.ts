@@ -47,7 +47,7 @@ export class CrawlCheckpoints {
 
   /** The job is over: nothing will continue its crawl. */
   async discard(jobId: string): Promise<void> {
-    const names = await this.store.list(jobId);
+    const names = (await this.store.list(jobId)).map(({ name }) => name);
     if (names.length) await this.store.delete(jobId, names);
   }
 

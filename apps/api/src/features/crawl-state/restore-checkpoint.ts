@@ -18,7 +18,9 @@ export interface Restored {
 /**
  * Before a run of a Full Website job: its state folder as the best checkpoint left it, unless
  * this machine's own folder is at least as new (the job ran here last). The folder is made as
- * the capture pool makes it: the folder of all jobs passable, each job's private.
+ * the capture pool makes it: the folder of all jobs passable, each job's private. A rebuild that
+ * fails part way removes it: a journal naming ZIP entries the ZIP lacks would crash the capture
+ * that continued from it, where without a folder the crawl starts over.
  */
 export async function restoreCheckpoint(store: CheckpointStore, jobId: string, files: StateFiles): Promise<Restored> {
   const generations = generationsOf(await store.list(jobId));
@@ -27,9 +29,14 @@ export async function restoreCheckpoint(store: CheckpointStore, jobId: string, f
   const local = await localGeneration(files);
   if (!best || (local !== undefined && local >= best.number)) return { next, from: local === undefined ? 'none' : 'local', zipBytes: 0 };
   await rm(files.dir, { recursive: true, force: true });
-  await makeStateDir(files);
-  await mkdir(dirname(files.identity), { mode: 0o700 });
-  await rebuild(store, jobId, best, files);
+  try {
+    await makeStateDir(files);
+    await mkdir(dirname(files.identity), { mode: 0o700 });
+    await rebuild(store, jobId, best, files);
+  } catch (error) {
+    await rm(files.dir, { recursive: true, force: true });
+    throw error;
+  }
   return { next, from: 'checkpoint', zipBytes: best.zipBytes };
 }
 
@@ -60,8 +67,8 @@ async function rebuild(store: CheckpointStore, jobId: string, generation: Genera
     for (const segment of generation.segments) {
       const journalBytes = segment.journalEnd - journalEnd;
       const zipBytes = segment.zipEnd - zipEnd;
-      if (journalBytes > 0) await append(await store.read(jobId, segment.name, { start: 0, end: journalBytes - 1 }), journal);
-      if (zipBytes > 0) await append(await store.read(jobId, segment.name, { start: journalBytes, end: journalBytes + zipBytes - 1 }), zip);
+      if (journalBytes > 0) await append(await store.read(jobId, segment.name, { start: 0, end: journalBytes - 1 }), journal, journalBytes, segment.name);
+      if (zipBytes > 0) await append(await store.read(jobId, segment.name, { start: journalBytes, end: journalBytes + zipBytes - 1 }), zip, zipBytes, segment.name);
       journalEnd = segment.journalEnd;
       zipEnd = segment.zipEnd;
     }
@@ -70,6 +77,12 @@ async function rebuild(store: CheckpointStore, jobId: string, generation: Genera
   }
 }
 
-async function append(from: AsyncIterable<unknown>, to: FileHandle): Promise<void> {
-  for await (const chunk of from) await to.write(chunk as Buffer);
+/** Appends the `expected` bytes of a range of `name`; fewer (a store that gave less than asked) fail the rebuild. */
+async function append(from: AsyncIterable<unknown>, to: FileHandle, expected: number, name: string): Promise<void> {
+  let bytes = 0;
+  for await (const chunk of from) {
+    await to.write(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  if (bytes !== expected) throw new Error(`checkpoint ${name}: ${bytes} bytes read where ${expected} were expected`);
 }

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { isJobId } from '../jobs/job-id.js';
 import type { ByteRange } from '../files/file-store.js';
-import type { CheckpointStore } from './checkpoint-store.js';
+import type { CheckpointStore, StoredObject } from './checkpoint-store.js';
 
 const DELETE_BATCH = 1000;
 
@@ -18,16 +18,16 @@ export class S3CheckpointStore implements CheckpointStore {
     this.root = `${prefix}crawl-state/`;
   }
 
-  async list(jobId: string): Promise<string[]> {
+  async list(jobId: string): Promise<StoredObject[]> {
     const folder = this.folder(jobId);
-    const names: string[] = [];
+    const objects: StoredObject[] = [];
     let token: string | undefined;
     do {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: folder, ...(token ? { ContinuationToken: token } : {}) }));
-      for (const object of page.Contents ?? []) if (object.Key) names.push(object.Key.slice(folder.length));
+      for (const { Key, Size } of page.Contents ?? []) if (Key) objects.push({ name: Key.slice(folder.length), size: Size ?? 0 });
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return names;
+    return objects;
   }
 
   async put(jobId: string, name: string, body: Readable | Buffer, length: number): Promise<void> {
