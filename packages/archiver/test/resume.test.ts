@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -163,6 +163,21 @@ describe('sitezip --full --resume', () => {
     expect(saved).toEqual(expect.arrayContaining(first));
 
     await expectResumedWhole(out, saved);
+  }, 60_000);
+
+  it('starts over, and says so, when the interrupted crawl\'s ZIP lacks files its journal lists', async () => {
+    const out = join(dir, 'cut.zip');
+    const journal = join(`${out}.resume`, 'journal.jsonl');
+    await run([site.url, '--full', '-o', out], { signal: 'SIGKILL', answered: 20, saved: 10, journal });
+    expect((await savedPages(journal)).length).toBeGreaterThanOrEqual(10);
+    // As a full disk or a copy of the folder made mid-write leaves it: shorter than its journal says.
+    const partial = `${out}.partial`;
+    await truncate(partial, Math.floor((await stat(partial)).size / 2));
+    const resumed = await run([site.url, '--full', '-o', out, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('lacks files its journal lists; starting over');
+    expect(resumed.stderr).not.toContain('Resuming:');
+    expectSameEntries((await contents(out)).files, complete);
   }, 60_000);
 
   it('stops on Ctrl-C leaving state to resume, and refuses to resume with other options', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { JournaledZipSink } from '../sink/journaled-zip-sink.js';
+import { carriedEntries, JournaledZipSink, type CarriedEntry } from '../sink/journaled-zip-sink.js';
 import type { CrawlResume, CrawlSnapshot } from './crawl-record.js';
 import { snapshotOf } from './crawl-snapshot.js';
 import { JournalFile, readJournal } from './journal-file.js';
@@ -57,6 +57,7 @@ export async function openCrawlState(output: string, partial: string, url: strin
   const notes: string[] = [];
   const saved = await readIdentity(identityFile);
   let snapshot: CrawlSnapshot | undefined;
+  let carried: CarriedEntry[] | undefined;
   if (resume && saved) {
     if (saved.url !== identity.url || saved.options !== identity.options) {
       const what = saved.url !== identity.url ? `of ${saved.url}` : 'with other options';
@@ -66,7 +67,14 @@ export async function openCrawlState(output: string, partial: string, url: strin
     // The journal's entries are in the ZIP the interrupted run was writing.
     if (snapshot && existsSync(partial)) await rename(partial, previousZip);
     if (snapshot && !existsSync(previousZip)) snapshot = undefined;
+    carried = snapshot && carriedEntries(previousZip, snapshot.entries);
     if (!snapshot) notes.push('nothing of the interrupted crawl can be reused (its start page was not saved); starting over');
+    else if (!carried) {
+      // A ZIP cut shorter than its journal (a full disk, a copy of the folder made mid-write):
+      // the files it lacks cannot be taken from it, and the crawl's state names them as saved.
+      notes.push(`the interrupted crawl's ZIP in ${folder} lacks files its journal lists; starting over`);
+      snapshot = undefined;
+    }
   } else if (resume) notes.push(`no interrupted crawl at ${folder}; starting a new one`);
   else if (saved) notes.push(`starting over: the interrupted crawl in ${folder} is discarded (--resume continues it)`);
   if (!snapshot) {
@@ -81,7 +89,7 @@ export async function openCrawlState(output: string, partial: string, url: strin
   const journal = new JournalFile(journalPath);
   let started = false;
   const sink = new JournaledZipSink(partial, (record) => journal.write(record));
-  if (snapshot) for (const entry of snapshot.entries) sink.carry(previousZip, entry);
+  if (snapshot) for (const entry of carried ?? []) sink.carry(previousZip, entry);
   return {
     sink,
     resume: {

@@ -1,10 +1,17 @@
-import { openSync, readSync, closeSync, createReadStream, write, close } from 'node:fs';
+import { openSync, readSync, closeSync, createReadStream, fstatSync, write, close } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import type { CrawlRecord } from '../resume/crawl-record.js';
 import { ZipSink } from './zip-sink.js';
 
 type EntryRecord = Extract<CrawlRecord, { t: 'entry' }>;
+
+/** A journaled entry found in an earlier, truncated file of a JournaledZipSink: where its data lies. */
+export interface CarriedEntry extends EntryRecord {
+  dataStart: number;
+  dataEnd: number;
+  deflated: boolean;
+}
 
 /** What yazl sets on each entry as it writes it (not part of its typed surface). */
 interface YazlEntry {
@@ -37,9 +44,9 @@ export class JournaledZipSink extends ZipSink {
     return this.follow(path, options.size, () => super.addFile(path, source, options));
   }
 
-  /** Adds an entry of an earlier, truncated file of this sink (as journaled), read when its turn comes. */
-  carry(previous: string, record: EntryRecord): void {
-    const { dataStart, dataEnd, deflated } = entryData(previous, record);
+  /** Adds an entry of `previous`, an earlier, truncated file of this sink (see carriedEntries), read when its turn comes. */
+  carry(previous: string, record: CarriedEntry): void {
+    const { dataStart, dataEnd, deflated } = record;
     void this.follow(record.path, record.size, async () => {
       this.claim(record.path);
       this.addLazy(record.path, { compress: deflated, size: record.size }, (cb) => {
@@ -73,21 +80,35 @@ const LOCAL_HEADER = 0x04034b50;
 const DATA_DESCRIPTOR = 0x08074b50;
 const SIZES_AFTER_DATA = 1 << 3;
 
-/** Where an entry's data lies between its local header and its data descriptor, if it has one. */
-function entryData(file: string, { start, end, path }: EntryRecord): { dataStart: number; dataEnd: number; deflated: boolean } {
+/**
+ * The journaled entries of `file`, an earlier, truncated file of a JournaledZipSink, with where
+ * each one's data lies (between its local header and its data descriptor, if it has one).
+ * Undefined when the file does not hold one of them (it was cut shorter than its journal says, or
+ * replaced): an entry carried from it would be garbage, and the crawl it belongs to must start over.
+ */
+export function carriedEntries(file: string, records: readonly EntryRecord[]): CarriedEntry[] | undefined {
   const fd = openSync(file, 'r');
   try {
+    const size = fstatSync(fd).size;
     const header = Buffer.alloc(30);
     const tail = Buffer.alloc(24);
-    readSync(fd, header, 0, 30, start);
-    if (header.readUInt32LE(0) !== LOCAL_HEADER) throw new Error(`no ZIP entry for ${path} at ${start}`);
-    const dataStart = start + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-    const deflated = header.readUInt16LE(8) === 8;
-    if (!(header.readUInt16LE(6) & SIZES_AFTER_DATA)) return { dataStart, dataEnd: end, deflated };
-    readSync(fd, tail, 0, 24, end - 24);
-    // A ZIP64 descriptor (24 bytes) for entries past 4 GiB, otherwise 16.
-    const short = tail.readUInt32LE(8) === DATA_DESCRIPTOR && tail.readUInt32LE(16) === end - 16 - dataStart;
-    return { dataStart, dataEnd: end - (short ? 16 : 24), deflated };
+    const carried: CarriedEntry[] = [];
+    for (const record of records) {
+      const { start, end } = record;
+      if (end > size || start + 30 > end || readSync(fd, header, 0, 30, start) < 30 || header.readUInt32LE(0) !== LOCAL_HEADER) return undefined;
+      const dataStart = start + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+      const deflated = header.readUInt16LE(8) === 8;
+      let dataEnd = end;
+      if (header.readUInt16LE(6) & SIZES_AFTER_DATA) {
+        readSync(fd, tail, 0, 24, end - 24);
+        // A ZIP64 descriptor (24 bytes) for entries past 4 GiB, otherwise 16.
+        const short = tail.readUInt32LE(8) === DATA_DESCRIPTOR && tail.readUInt32LE(16) === end - 16 - dataStart;
+        dataEnd = end - (short ? 16 : 24);
+      }
+      if (dataEnd < dataStart) return undefined;
+      carried.push({ ...record, dataStart, dataEnd, deflated });
+    }
+    return carried;
   } finally {
     closeSync(fd);
   }
