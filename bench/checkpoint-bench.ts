@@ -79,7 +79,7 @@ export async function runCheckpointBench(): Promise<void> {
           const restored = await restoreCheckpoint(store, jobId, stateFiles(join(dir, 'elsewhere')));
           const restoreMs = Date.now() - restoredAt;
           line += `; ${counts.puts} objects, ${(counts.bytes / MB).toFixed(1)} MB, ${(counts.putMs / 1000).toFixed(2)} s of PUTs; last checkpoint (${(restored.zipBytes / MB).toFixed(1)} MB of ZIP) rebuilt in ${(restoreMs / 1000).toFixed(2)} s`;
-          await store.delete(jobId, await store.list(jobId));
+          await store.delete(jobId, (await store.list(jobId)).map(({ name }) => name));
         }
         console.log(line);
         await rm(dir, { recursive: true, force: true });
