@@ -70,17 +70,29 @@ function expectClose(result: Comparison, where: string): void {
   expect(result.pixelDiff, numbers).toBeLessThanOrEqual(TARGET.pixelDiff);
 }
 
+/**
+ * Whether `url` is the copy's file of the page at `path` (its folder's index.html, or `<path>.html`).
+ * Not the clicked link's address: a link React drew again after hydration reads as the address
+ * its script gave it (`/docs/…`, from file:// the disk's root), and the replay layer sends the
+ * click to the local copy (replay-links.ts); waiting for that address held a CI run to its timeout.
+ */
+function isCopyOf(url: string | URL, path: string): boolean {
+  const { protocol, pathname } = new URL(url);
+  const page = path.replace(/\/$/, '');
+  return protocol === 'file:' && (pathname.endsWith(`${page}/index.html`) || pathname.endsWith(`${page}.html`));
+}
+
 async function clickThrough(page: Page, step: Step): Promise<void> {
   const href = (await page.evaluate(markLink(step.via!))) as string;
   expect(href, `${step.path}: the link to click`).toMatch(/^file:/);
-  await Promise.all([page.waitForURL(href, { waitUntil: 'load' }), page.locator('[data-e2e-next]').click()]);
+  await Promise.all([page.waitForURL((url) => isCopyOf(url, step.path), { waitUntil: 'load' }), page.locator('[data-e2e-next]').click()]);
 }
 
 async function clickThroughFirefox(page: FirefoxPage, step: Step): Promise<void> {
   const href = (await page.evaluate(markLink(step.via!))) as string;
   expect(href, `${step.path}: the link to click`).toMatch(/^file:/);
   await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('[data-e2e-next]')]);
-  expect(page.url()).toBe(href);
+  expect(isCopyOf(page.url(), step.path), page.url()).toBe(true);
 }
 
 test('docusaurus: a full mirror navigates offline through the navbar, the pagination, the sidebar and the blog in Chromium', async ({ browser }) => {
