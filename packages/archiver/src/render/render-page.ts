@@ -207,15 +207,13 @@ async function drive(
   trace(loaded ? 'render: loaded' : 'render: not loaded in time');
   recorder.loaded();
   const loadedAt = performance.now();
-  // Ends the wait for the page's first quiet moment (see onQuieting) once its quiet time is over.
-  const quieted = new AbortController();
   let settled = false;
   if (loaded) {
     const budget = () => Math.min(limits.settleTimeoutMs, left());
     // Opened at the load event, the check pages took the CPU the page's last requests and scripts
     // needed (a data loader's 40 ms answer came after 370 ms): they open in the page's quiet time.
-    if (onQuieting) void settle(page, recorder, { quietMs: QUIETING_MS, budgetMs: budget() }, AbortSignal.any([stop.signal, quieted.signal])).then(onQuieting, () => undefined);
-    settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget() }, stop.signal);
+    const quieting = onQuieting && { ms: QUIETING_MS, call: onQuieting };
+    settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget(), quieting }, stop.signal);
     trace('render: quiet after load');
     const scrolled = await within(page.evaluate(call(SCROLL_THROUGH, limits.maxScrollSteps)) as Promise<number>, left(), stop.signal);
     if (scrolled.done) {
@@ -227,7 +225,7 @@ async function drive(
     }
   }
   if (loaded) await within(askForLinks(page, recorder), left(), stop.signal).catch(() => undefined);
-  quieted.abort();
+  // Once only (the renderer's call): a page never quiet for that long is quieting now.
   onQuieting?.();
   const settledAt = performance.now();
   trace('render: quiet');

@@ -44,18 +44,25 @@ function originOf(url: string): string | undefined {
 export async function settle(
   page: Page,
   network: Network,
-  options: { quietMs: number; budgetMs: number },
+  options: { quietMs: number; budgetMs: number; quieting?: { ms: number; call: () => void } | undefined },
   signal: AbortSignal,
 ): Promise<boolean> {
   const until = performance.now() + options.budgetMs;
+  // Called once, the first time the page has been quiet for `quieting.ms` (less than `quietMs`).
+  let quieting = options.quieting;
   for (;;) {
     const left = until - performance.now();
     if (left <= 0) return false;
     const dom = await within(domQuietForMs(page), left, signal);
     if (!dom.done) return false;
     const quiet = Math.min(dom.value, network.quietForMs());
+    if (quieting && quiet >= quieting.ms) {
+      quieting.call();
+      quieting = undefined;
+    }
     if (quiet >= options.quietMs) return true;
-    const wait = Math.min(Math.max(options.quietMs - quiet, 50), until - performance.now());
+    const next = quieting && quieting.ms > quiet ? quieting.ms : options.quietMs;
+    const wait = Math.min(Math.max(next - quiet, 50), until - performance.now());
     if (wait <= 0) return false;
     await raceSignal(delay(wait, undefined, { signal }).catch(() => undefined), signal);
   }

@@ -89,7 +89,7 @@ export async function openCrawlState(output: string, partial: string, url: strin
   const journal = new JournalFile(journalPath);
   let started = false;
   const sink = new JournaledZipSink(partial, (record) => journal.write(record));
-  if (snapshot) for (const entry of carried ?? []) sink.carry(previousZip, entry);
+  for (const entry of carried ?? []) sink.carry(previousZip, entry);
   return {
     sink,
     resume: {
