@@ -128,6 +128,19 @@ class FileOutput extends Writable {
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.writeChunk(chunk, done);
+  }
+
+  /**
+   * The chunks queued while a write was in flight, in one write: yazl hands over a header, the
+   * data and a descriptor for each entry, and an update that copies thousands of small files
+   * spent 0.5 s of its main thread on their writes one by one.
+   */
+  override _writev(chunks: { chunk: Buffer }[], done: (error?: Error | null) => void): void {
+    this.writeChunk(chunks.length === 1 ? chunks[0]!.chunk : Buffer.concat(chunks.map(({ chunk }) => chunk)), done);
+  }
+
+  private writeChunk(chunk: Buffer, done: (error?: Error | null) => void): void {
     const finish = (error?: Error | null) => {
       const settled = this.settled;
       this.settled = undefined;

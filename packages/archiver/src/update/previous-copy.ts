@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open as openFile, rm, type FileHandle } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { inflateRaw as inflateRawCallback } from 'node:zlib';
+import { inflateRaw as inflateRawCallback, inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from '../capture/manifest.js';
 import type { SpooledFile, Validators } from '../fetch/fetcher.js';
+import { BlockReader } from './block-reader.js';
 import { PAGES_PATH, readPageLog, type PageDeps } from './page-log.js';
 
 const inflateRaw = promisify(inflateRawCallback);
@@ -17,6 +18,11 @@ const inflateRaw = promisify(inflateRawCallback);
 /** A ZIP local file header: its signature, and its size before the file name and extra field. */
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
 const LOCAL_HEADER_BYTES = 30;
+/**
+ * Past this an entry is inflated off the main thread. Below it inflating in place is 8 times
+ * cheaper (20 µs for a 2 KB page instead of 160 µs: an async inflate sets up a stream each time).
+ */
+const INFLATE_IN_PLACE_BYTES = 256 * 1024;
 /** Room for a local extra field longer than the central one (a Zip64 or timestamp field). */
 const LOCAL_EXTRA_ROOM = 64;
 
@@ -51,7 +57,7 @@ export class PreviousCopy {
   private constructor(
     private readonly zip: yauzl.ZipFile,
     /** The same file, for reading small entries in one go (see readSmall). */
-    private readonly data: FileHandle,
+    private readonly data: BlockReader,
     private readonly files: ReadonlyMap<string, yauzl.Entry>,
     readonly manifest: Manifest,
     private readonly known: ReadonlyMap<string, KnownFile>,
@@ -65,9 +71,12 @@ export class PreviousCopy {
    */
   static async open(path: string, url: string, inMemoryBytes = 2 * 1024 * 1024): Promise<PreviousCopy> {
     let zip: yauzl.ZipFile;
+    let data: BlockReader | undefined;
     try {
-      zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, strictFileNames: true });
+      data = new BlockReader(path);
+      zip = await yauzl.fromRandomAccessReaderPromise(data, data.size, { lazyEntries: true, autoClose: false, strictFileNames: true });
     } catch (error) {
+      data?.close(() => undefined);
       throw new PreviousCopyError(`cannot read the previous copy ${path}: ${(error as Error).message}`);
     }
     try {
@@ -81,7 +90,7 @@ export class PreviousCopy {
       }
       const pageLog = files.get(PAGES_PATH);
       const pages = priorPages(manifest, readPageLog(pageLog && (await readAll(await zip.openReadStreamPromise(pageLog)))));
-      return new PreviousCopy(zip, await openFile(path, 'r'), files, manifest, knownFiles(manifest), pages, inMemoryBytes);
+      return new PreviousCopy(zip, data, files, manifest, knownFiles(manifest), pages, inMemoryBytes);
     } catch (error) {
       zip.close();
       if (error instanceof PreviousCopyError) throw error;
@@ -138,31 +147,29 @@ export class PreviousCopy {
    * A small file in one read and one inflate: yauzl's stream reads 16 KB at a time, one read at
    * a time, which made reading thousands of images back cost more than downloading them. The
    * local header is read with the data (its name and extra field are sized as the central
-   * directory says, with some room): one read a file instead of two.
+   * directory says, with some room).
    */
   private async readSmall(file: yauzl.Entry): Promise<Buffer | undefined> {
     if (file.isEncrypted() || (file.compressionMethod !== 0 && file.compressionMethod !== 8)) return undefined;
     const guess = LOCAL_HEADER_BYTES + file.fileNameLength + file.extraFieldLength + LOCAL_EXTRA_ROOM;
-    const read = Buffer.allocUnsafe(guess + file.compressedSize);
-    const { bytesRead } = await this.data.read(read, 0, read.length, file.relativeOffsetOfLocalHeader);
-    if (bytesRead < LOCAL_HEADER_BYTES || read.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) return undefined;
+    const read = this.data.readRange(file.relativeOffsetOfLocalHeader, guess + file.compressedSize);
+    if (read.length < LOCAL_HEADER_BYTES || read.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) return undefined;
     const start = LOCAL_HEADER_BYTES + read.readUInt16LE(26) + read.readUInt16LE(28);
-    let raw: Buffer;
-    if (start + file.compressedSize <= bytesRead) raw = read.subarray(start, start + file.compressedSize);
-    else {
-      // A local extra field longer than the room left: read the data where it starts.
-      raw = Buffer.allocUnsafe(file.compressedSize);
-      const again = await this.data.read(raw, 0, raw.length, file.relativeOffsetOfLocalHeader + start);
-      if (again.bytesRead !== raw.length) return undefined;
-    }
-    const body = file.compressionMethod === 0 ? raw : await inflateRaw(raw);
+    // A local extra field longer than the room left: read the data where it starts.
+    const raw =
+      start + file.compressedSize <= read.length
+        ? read.subarray(start, start + file.compressedSize)
+        : this.data.readRange(file.relativeOffsetOfLocalHeader + start, file.compressedSize);
+    if (raw.length !== file.compressedSize) return undefined;
+    const body =
+      file.compressionMethod === 0 ? raw : file.uncompressedSize <= INFLATE_IN_PLACE_BYTES ? inflateRawSync(raw) : await inflateRaw(raw);
     return body.length === file.uncompressedSize ? body : undefined;
   }
 
   /** Closes the ZIP and removes the files read out of it; call it once the new copy is written. */
   async close(): Promise<void> {
+    // Closes the reader too: yauzl holds it until the last stream read from it is done.
     this.zip.close();
-    await this.data.close();
     if (this.tempDir) await rm(await this.tempDir, { recursive: true, force: true });
   }
 
