@@ -20,10 +20,10 @@ await build({
   format: 'cjs',
   outdir: 'dist/bundle',
   outExtension: { '.js': '.cjs' },
-  external: ['yazl', 'playwright-core', 'acorn'],
+  external: ['playwright-core', 'acorn'],
   // The one top-level await among the dependencies (see temp-dir-sync.mjs).
   alias: { 'temp-dir': './scripts/temp-dir-sync.mjs' },
-  // Code that finds files beside itself (the parse worker, yazl's crc32) reads import.meta.url.
+  // Code that finds files beside itself (the parse worker) reads import.meta.url.
   define: { 'import.meta.url': '__import_meta_url' },
   banner: { js: "const __import_meta_url=require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',

@@ -5,7 +5,8 @@ import type { PageLoader } from '../load/page-loader.js';
 import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
 import type { UrlTable } from '../resolve/url-table.js';
-import type { ArchiveSink } from '../sink/archive-sink.js';
+import { addStored, type ArchiveSink } from '../sink/archive-sink.js';
+import type { StoredBytes } from '../sink/zip-writer.js';
 import type { ManifestEntries } from './manifest-entries.js';
 import type { RenderGuard } from './render-guard.js';
 import type { Outcome, ResourceRequest } from './outcome.js';
@@ -132,6 +133,12 @@ export function commitBytes(ctx: CaptureContext, size: number): boolean {
 export async function save(ctx: CaptureContext, path: string, data: Buffer, compress: boolean): Promise<void> {
   await ctx.sink.add(path, data, { compress });
   ctx.progress.bytes += data.length;
+}
+
+/** Saves a file as another ZIP stored it: copied as it is into a ZIP, inflated for a sink of another kind. */
+export async function saveStored(ctx: CaptureContext, path: string, raw: StoredBytes): Promise<void> {
+  await addStored(ctx.sink, path, raw);
+  ctx.progress.bytes += raw.size;
 }
 
 /** Saves a fetched body, from memory or from the file it was spooled to. */

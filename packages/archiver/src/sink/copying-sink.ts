@@ -2,7 +2,8 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { trace, tracing } from '../trace.js';
-import type { ArchiveSink } from './archive-sink.js';
+import { addStored, type ArchiveSink } from './archive-sink.js';
+import { inflated, type StoredBytes } from './zip-writer.js';
 
 /**
  * A sink that, once asked to, also writes every file it is given into a folder on disk: the
@@ -27,6 +28,11 @@ export class CopyingSink implements ArchiveSink {
   async add(path: string, data: Buffer, options: { compress: boolean }): Promise<void> {
     await this.target.add(path, data, options);
     if (this.folder) await writeFile(await this.place(path), data);
+  }
+
+  async addStored(path: string, raw: StoredBytes): Promise<void> {
+    await addStored(this.target, path, raw);
+    if (this.folder) await writeFile(await this.place(path), inflated(raw));
   }
 
   async addFile(path: string, source: string, options: { compress: boolean; size: number }): Promise<void> {

@@ -1,8 +1,9 @@
-import { openSync, readSync, closeSync, createReadStream, fstatSync, write, close } from 'node:fs';
+import { openSync, readSync, closeSync, createReadStream, fstatSync, writev, close } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import type { CrawlRecord } from '../resume/crawl-record.js';
 import { ZipSink } from './zip-sink.js';
+import type { EntrySource, WrittenEntry } from './zip-writer.js';
 
 type EntryRecord = Extract<CrawlRecord, { t: 'entry' }>;
 
@@ -13,19 +14,15 @@ export interface CarriedEntry extends EntryRecord {
   deflated: boolean;
 }
 
-/** What yazl sets on each entry as it writes it (not part of its typed surface). */
-interface YazlEntry {
-  relativeOffsetOfLocalHeader?: number | null;
-}
-
 /**
  * A ZipSink writing to a file that tells, for each entry, when all its bytes are in the file
  * and where: a crawl interrupted at any moment (kill -9 included) can take those entries from
- * the truncated file into its next ZIP. An entry is complete once the file holds the start of
- * the next one (yazl writes them one after the other). `abort()` keeps the file, for that.
+ * the truncated file into its next ZIP. `abort()` keeps the file, for that.
  */
 export class JournaledZipSink extends ZipSink {
-  private readonly writing: { path: string; size: number; entry: YazlEntry }[] = [];
+  /** Entries handed to the file, oldest first, not yet all in it. */
+  private readonly writing: EntryRecord[] = [];
+  private readonly file: FileOutput;
 
   constructor(
     path: string,
@@ -33,46 +30,29 @@ export class JournaledZipSink extends ZipSink {
   ) {
     const output = new FileOutput(path);
     super(output);
-    output.onWritten = (bytes) => this.written(bytes);
-  }
-
-  override add(path: string, data: Buffer, options: { compress: boolean }): Promise<void> {
-    return this.follow(path, data.length, () => super.add(path, data, options));
-  }
-
-  override addFile(path: string, source: string, options: { compress: boolean; size: number }): Promise<void> {
-    return this.follow(path, options.size, () => super.addFile(path, source, options));
+    this.file = output;
+    output.onWritten = (bytes) => this.inFile(bytes);
   }
 
   /** Adds an entry of `previous`, an earlier, truncated file of this sink (see carriedEntries), read when its turn comes. */
   carry(previous: string, record: CarriedEntry): void {
     const { dataStart, dataEnd, deflated } = record;
-    void this.follow(record.path, record.size, async () => {
-      this.claim(record.path);
-      this.addLazy(record.path, { compress: deflated, size: record.size }, (cb) => {
-        const raw = dataEnd > dataStart ? createReadStream(previous, { start: dataStart, end: dataEnd - 1 }) : Readable.from([]);
-        cb(null, deflated ? raw.pipe(createInflateRaw()) : raw);
-      });
-    });
+    const open = () => {
+      const raw = dataEnd > dataStart ? createReadStream(previous, { start: dataStart, end: dataEnd - 1 }) : Readable.from([]);
+      return deflated ? raw.pipe(createInflateRaw()) : raw;
+    };
+    void this.enqueue(record.path, { kind: 'stream', open, compress: deflated, size: record.size }, 0);
   }
 
-  /** Adds an entry and follows it: yazl queues it synchronously, before `add` returns its promise. */
-  private follow(path: string, size: number, add: () => Promise<void>): Promise<void> {
-    const entries = (this.zip as unknown as { entries: YazlEntry[] }).entries;
-    const count = entries.length;
-    const added = add();
-    if (entries.length > count) this.writing.push({ path, size, entry: entries[count]! });
-    return added;
+  protected override written(path: string, { start, end }: WrittenEntry, source: EntrySource): void {
+    const size = source.kind === 'buffer' ? source.data.length : source.kind === 'raw' ? source.raw.size : source.size;
+    this.writing.push({ t: 'entry', path, start, end, size });
+    // Its last write may have reached the file already.
+    this.inFile(this.file.bytesInFile);
   }
 
-  private written(bytes: number): void {
-    for (;;) {
-      const [done, next] = this.writing;
-      const end = next?.entry.relativeOffsetOfLocalHeader;
-      if (!done || end == null || end > bytes) return;
-      this.writing.shift();
-      this.onEntry({ t: 'entry', path: done.path, start: done.entry.relativeOffsetOfLocalHeader!, end, size: done.size });
-    }
+  private inFile(bytes: number): void {
+    while (this.writing.length > 0 && this.writing[0]!.end <= bytes) this.onEntry(this.writing.shift()!);
   }
 }
 
@@ -118,29 +98,38 @@ export function carriedEntries(file: string, records: readonly EntryRecord[]): C
 class FileOutput extends Writable {
   onWritten: (bytes: number) => void = () => undefined;
   private bytes = 0;
+
+  /** The bytes the kernel holds so far. */
+  get bytesInFile(): number {
+    return this.bytes;
+  }
   private fd: number | undefined;
   /** Called when the write in flight ends: a descriptor closed under it could be reused by another file. */
   private settled: (() => void) | undefined;
 
   constructor(path: string) {
-    super();
+    // Chunks gather while a write is out (see _writev); 1 MB of them before the writer waits.
+    super({ highWaterMark: 1024 * 1024 });
     this.fd = openSync(path, 'w');
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.writeChunk(chunk, done);
+    this.writeChunks([chunk], done);
   }
 
   /**
-   * The chunks queued while a write was in flight, in one write: yazl hands over a header, the
-   * data and a descriptor for each entry, and an update that copies thousands of small files
-   * spent 0.5 s of its main thread on their writes one by one.
+   * The chunks queued while a write was out, in one system call: the writer hands over a header
+   * and the data of each entry, and an update that copies thousands of small files spent 0.5 s
+   * of its main thread on their writes one by one.
    */
   override _writev(chunks: { chunk: Buffer }[], done: (error?: Error | null) => void): void {
-    this.writeChunk(chunks.length === 1 ? chunks[0]!.chunk : Buffer.concat(chunks.map(({ chunk }) => chunk)), done);
+    this.writeChunks(
+      chunks.map(({ chunk }) => chunk),
+      done,
+    );
   }
 
-  private writeChunk(chunk: Buffer, done: (error?: Error | null) => void): void {
+  private writeChunks(chunks: Buffer[], done: (error?: Error | null) => void): void {
     const finish = (error?: Error | null) => {
       const settled = this.settled;
       this.settled = undefined;
@@ -148,16 +137,17 @@ class FileOutput extends Writable {
       settled?.();
     };
     this.settled = () => undefined;
-    const rest = (offset: number): void => {
-      write(this.fd!, chunk, offset, chunk.length - offset, null, (error, n) => {
+    const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const rest = (left: Buffer[], offset: number): void => {
+      writev(this.fd!, left, null, (error, n) => {
         if (error) return finish(error);
-        if (offset + n < chunk.length) return rest(offset + n);
-        this.bytes += chunk.length;
+        if (offset + n < total) return rest(unwritten(left, n), offset + n);
+        this.bytes += total;
         this.onWritten(this.bytes);
         finish();
       });
     };
-    rest(0);
+    rest(chunks, 0);
   }
 
   override _final(done: (error?: Error | null) => void): void {
@@ -175,4 +165,12 @@ class FileOutput extends Writable {
     if (fd === undefined) return done();
     close(fd, (error) => done(error));
   }
+}
+
+/** What is left of `chunks` once `n` of their bytes are written. */
+function unwritten(chunks: Buffer[], n: number): Buffer[] {
+  let skip = n;
+  let i = 0;
+  while (skip >= chunks[i]!.length) skip -= chunks[i++]!.length;
+  return [chunks[i]!.subarray(skip), ...chunks.slice(i + 1)];
 }

@@ -10,6 +10,7 @@ import { inflateRaw as inflateRawCallback, inflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from '../capture/manifest.js';
 import type { SpooledFile, Validators } from '../fetch/fetcher.js';
+import type { StoredBytes } from '../sink/zip-writer.js';
 import { BlockReader } from './block-reader.js';
 import { PAGES_PATH, readPageLog, type PageDeps } from './page-log.js';
 
@@ -108,13 +109,15 @@ export class PreviousCopy {
     return this.pages.get(url);
   }
 
-  /** The stored bytes of a file as they are in the ZIP (a rewritten page), or undefined when missing or unreadable. */
-  async stored(path: string): Promise<Buffer | undefined> {
+  /**
+   * A file as the ZIP stores it (a rewritten page), to copy into the new ZIP without inflating
+   * and deflating it again; undefined when missing, unreadable or too large to hold in memory.
+   */
+  async stored(path: string): Promise<StoredBytes | undefined> {
     const file = this.files.get(path);
-    if (!file) return undefined;
-    if (file.uncompressedSize <= this.inMemoryBytes) return this.readSmall(file);
-    const body = await readAll(await this.zip.openReadStreamPromise(file));
-    return body.length === file.uncompressedSize ? body : undefined;
+    if (!file || file.uncompressedSize > this.inMemoryBytes) return undefined;
+    const data = this.rawData(file);
+    return data && { data, deflated: file.compressionMethod === 8, crc32: file.crc32, size: file.uncompressedSize };
   }
 
   /**
@@ -150,6 +153,15 @@ export class PreviousCopy {
    * directory says, with some room).
    */
   private async readSmall(file: yauzl.Entry): Promise<Buffer | undefined> {
+    const raw = this.rawData(file);
+    if (!raw) return undefined;
+    const body =
+      file.compressionMethod === 0 ? raw : file.uncompressedSize <= INFLATE_IN_PLACE_BYTES ? inflateRawSync(raw) : await inflateRaw(raw);
+    return body.length === file.uncompressedSize ? body : undefined;
+  }
+
+  /** A file's data as stored (deflated or not), read with its local header; undefined when it is not where the directory says. */
+  private rawData(file: yauzl.Entry): Buffer | undefined {
     if (file.isEncrypted() || (file.compressionMethod !== 0 && file.compressionMethod !== 8)) return undefined;
     const guess = LOCAL_HEADER_BYTES + file.fileNameLength + file.extraFieldLength + LOCAL_EXTRA_ROOM;
     const read = this.data.readRange(file.relativeOffsetOfLocalHeader, guess + file.compressedSize);
@@ -160,10 +172,7 @@ export class PreviousCopy {
       start + file.compressedSize <= read.length
         ? read.subarray(start, start + file.compressedSize)
         : this.data.readRange(file.relativeOffsetOfLocalHeader + start, file.compressedSize);
-    if (raw.length !== file.compressedSize) return undefined;
-    const body =
-      file.compressionMethod === 0 ? raw : file.uncompressedSize <= INFLATE_IN_PLACE_BYTES ? inflateRawSync(raw) : await inflateRaw(raw);
-    return body.length === file.uncompressedSize ? body : undefined;
+    return raw.length === file.compressedSize ? raw : undefined;
   }
 
   /** Closes the ZIP and removes the files read out of it; call it once the new copy is written. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { save, type CaptureContext } from '../capture/context.js';
+import { saveStored, type CaptureContext } from '../capture/context.js';
 import type { ManifestEntry } from '../capture/manifest.js';
 import { ACCEPT } from '../fetch/accept.js';
 import { validatorsOf } from '../fetch/conditional.js';
@@ -44,7 +44,7 @@ export async function reusePage(
   const digest = await rewriteDigest(ctx, { url: target.url, path: target.path, encoding: deps.encoding }, deps.refs, pageTargets(ctx, deps.refs));
   const stored = digest === deps.digest ? await previous.stored(entry.path) : undefined;
   if (!stored) return notModified ? undefined : response;
-  await save(ctx, target.path, stored, true);
+  await saveStored(ctx, target.path, stored);
   // The old lifetime was the old answer's; pages are asked for every time anyway.
   const { url: _url, status: _status, freshUntil: _freshUntil, ...facts } = entry;
   // A 304 carries the validators of the current body (RFC 9110 §15.4.5); a 200 its own.

@@ -1,5 +1,5 @@
 import { contentDigest } from '../capture/body-facts.js';
-import { save, type CaptureContext, type FileReuse } from '../capture/context.js';
+import { saveStored, type CaptureContext, type FileReuse } from '../capture/context.js';
 import type { ResourceKind } from '../capture/outcome.js';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
@@ -18,7 +18,7 @@ export async function reuseStylesheet(ctx: CaptureContext, reuse: FileReuse, res
   const digest = await rewriteDigest(ctx, { url: resource.url, path, encoding }, prior.deps.refs, '');
   const stored = digest === prior.deps.digest ? await reuse.previous!.stored(path) : undefined;
   if (!stored) return false;
-  await save(ctx, path, stored, true);
+  await saveStored(ctx, path, stored);
   logged(ctx, reuse, prior.deps);
   return true;
 }

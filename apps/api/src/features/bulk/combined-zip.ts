@@ -4,6 +4,7 @@ import yauzl from 'yauzl';
 import yazl from 'yazl';
 import type { FileStore } from '../files/file-store.js';
 import { StoreReader } from '../files/zip-preview.js';
+import { useNativeCrc32 } from './native-crc32.js';
 
 /** One site of a bulk, as its combined ZIP shows it. */
 export interface CombinedSite {
@@ -19,6 +20,8 @@ export interface CombinedSite {
  * linking each folder. Entries stream from the stored ZIPs (ranged reads, so disk and S3 alike)
  * into the new one: no site is ever held whole in memory or unpacked on disk.
  */
+useNativeCrc32();
+
 export async function writeCombinedZip(store: FileStore, id: string, sites: CombinedSite[]): Promise<number> {
   const upload = store.createUpload(id);
   const zip = new yazl.ZipFile();

@@ -98,6 +98,7 @@ export function uploadSink(upload: ZipUpload): ArchiveSink {
   const sink = new ZipSink(upload.stream);
   return {
     add: (path, data, options) => sink.add(path, data, options),
+    addStored: (path, raw) => sink.addStored(path, raw),
     addFile: (path, source, options) => sink.addFile(path, source, options),
     close: async () => {
       await sink.close();
