@@ -3,11 +3,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { archiveSite, MemorySink, PreviousCopy, zipFileSink, type SiteOptionsInput } from '../src/index.js';
 import { PAGES_PATH } from '../src/update/page-log.js';
 import { pngFor, serveFixture, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
 import { readZip } from './support/read-zip.js';
+import yauzl from 'yauzl';
 
 /** The site's current content by path; a test sets it before its captures and changes it between them. */
 const content = new Map<string, { type: string; body: string | Buffer; plain?: boolean }>();
@@ -92,6 +94,36 @@ describe('an update reuses unchanged pages', () => {
     for (const [path, bytes] of before) expect(after.get(path)?.equals(bytes), path).toBe(true);
     const a = summary.manifest.resources.find((r) => r.url === `${site.origin}/a`);
     expect(a).toMatchObject({ status: 304, path: `${host()}/a/index.html`, etag: expect.stringMatching(/^"/), sha256: expect.any(String) });
+  });
+
+  it('copies an unchanged page into a new ZIP as the previous one stored it: its deflated bytes, not inflated and deflated again', async () => {
+    const plain = join(dir, 'raw-plain.zip');
+    const first = join(dir, 'raw-first.zip');
+    const second = join(dir, 'raw-second.zip');
+    // Text long enough that deflate's levels part ways.
+    const words = Array.from({ length: 2000 }, (_, i) => `w${(i * 7919) % 997}`).join(' ');
+    content.set('/a', html(`<title>A</title><link rel=stylesheet href=/style.css><img src=/img/1.png><a href=/b>b</a><p>${words}`));
+    await archiveSite(site.url, zipFileSink(plain), OPTIONS);
+    // The previous copy deflated at level 1, as another build might have: a copy made by
+    // inflating and deflating again would hold other bytes.
+    const page = `${host()}/a/index.html`;
+    const relevel = zipFileSink(first);
+    for (const [path, bytes] of await readZip(await readFile(plain))) {
+      await relevel.addStored!(path, { data: deflateRawSync(bytes, { level: 1 }), deflated: true, crc32: crc32(bytes), size: bytes.length });
+      if (path === page) expect(deflateRawSync(bytes, { level: 1 }).equals(deflateRawSync(bytes))).toBe(false);
+    }
+    await relevel.close();
+    answers.length = 0;
+    const previous = await PreviousCopy.open(first, site.url);
+    try {
+      await archiveSite(site.url, zipFileSink(second), OPTIONS, { previous });
+    } finally {
+      await previous.close();
+    }
+    expect(statusesOf('/a')).toEqual([304]);
+    const [before, after] = await Promise.all([storedEntry(first, page), storedEntry(second, page)]);
+    expect(after).toEqual(before);
+    expect((await readZip(await readFile(second))).get(page)?.equals((await readZip(await readFile(plain))).get(page)!)).toBe(true);
   });
 
   it('reuses pages in the default render mode too (auto: a static page is not rendered)', async () => {
@@ -232,4 +264,20 @@ async function markedCopy(marked: (path: string) => boolean): Promise<string> {
   }
   await sink.close();
   return zip;
+}
+
+/** One entry of a ZIP file as stored: its compression method, CRC and data not inflated. */
+async function storedEntry(zip: string, path: string): Promise<{ method: number; crc: number; data: Buffer }> {
+  const file = await yauzl.openPromise(zip, { lazyEntries: true });
+  try {
+    for await (const entry of file.eachEntry()) {
+      if (entry.fileName !== path) continue;
+      const chunks: Buffer[] = [];
+      for await (const chunk of await file.openReadStreamPromise(entry, { decompress: false })) chunks.push(chunk as Buffer);
+      return { method: entry.compressionMethod, crc: entry.crc32, data: Buffer.concat(chunks) };
+    }
+    throw new Error(`${path} is not in ${zip}`);
+  } finally {
+    file.close();
+  }
 }
