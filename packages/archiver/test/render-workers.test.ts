@@ -17,14 +17,15 @@ import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 const js = (body: string) => ({ type: 'text/javascript', body });
 const ROUTES = {
   '/app/': {
-    body: `<!doctype html><meta charset="utf-8"><title>workers</title><ul id="out"></ul>
+    // Each answer has a line of its own: the workers answer in any order, and a list in the
+    // order of arrival would draw another picture offline than online now and then.
+    body: `<!doctype html><meta charset="utf-8"><title>workers</title><ul id="out"><li id="s"></li><li id="m"></li><li id="n"></li></ul>
 <script>
-function show(text) { var li = document.createElement('li'); li.textContent = text; document.getElementById('out').append(li); }
-function ask(port, message) { port.onmessage = function (event) { show(event.data); }; port.postMessage(message); }
+function ask(port, message, line) { port.onmessage = function (event) { document.getElementById(line).textContent = event.data; }; port.postMessage(message); }
 new SharedWorker('shared.js?v=1');
-ask(new SharedWorker('shared.js?v=1').port, 7);
-ask(new SharedWorker(new URL('mshared.js', location.href), { type: 'module' }).port, 21);
-ask(new Worker('outer.js'), 1);
+ask(new SharedWorker('shared.js?v=1').port, 7, 's');
+ask(new SharedWorker(new URL('mshared.js', location.href), { type: 'module' }).port, 21, 'm');
+ask(new Worker('outer.js'), 1, 'n');
 </script>`,
   },
   // Strict, a shared worker's way to count its connections, data by a relative fetch().
@@ -66,7 +67,7 @@ afterAll(async () => {
   await site?.close();
 });
 
-const items = (html: string) => [...html.matchAll(/<li>([^<]*)<\/li>/g)].map((match) => match[1]).sort();
+const items = (html: string) => [...html.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((match) => match[1]).sort();
 
 describe('workers in a render', () => {
   let result: RenderResult;
@@ -118,7 +119,7 @@ describe('workers in a live copy', () => {
       });
       const page = await lease.context.newPage();
       await page.goto(pathToFileURL(join(dir, 'index.html')).href);
-      await page.waitForFunction((count) => document.querySelectorAll('#out li').length >= count, SHOWN.length, { timeout: 10_000 }).catch(() => undefined);
+      await page.waitForFunction(() => [...document.querySelectorAll('#out li')].every((li) => li.textContent), undefined, { timeout: 10_000 }).catch(() => undefined);
       expect(items(await page.content())).toEqual(SHOWN);
       expect(online).toEqual([]);
     } finally {
