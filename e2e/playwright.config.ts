@@ -25,6 +25,9 @@ export default defineConfig({
   testIgnore: 'billing/**',
   outputDir: '../test-results',
   timeout: 60_000,
+  // What an assertion waits for (a copy's frame drawn, a job's result shown) took more than
+  // Playwright's 5 s on a slow machine with the other worker's browsers beside it.
+  expect: { timeout: 15_000 },
   // Two spec files at once. Each test makes its own accounts (random emails), fixture sites
   // (port 0) and temp folders; what the workers share is the one server below, whose
   // per-address limits and capture slots are raised there so one worker never waits on the other.

@@ -150,7 +150,7 @@ export function renderFixtureTests(name: string, fixme: { selfCheck?: string; ch
   test.afterAll(() => check.close());
   const fixture = check.fixture;
   // Whichever test comes first waits for the capture: a site's takes longer than a page's.
-  const timeout = args.includes('--full') ? 300_000 : 90_000;
+  const timeout = args.includes('--full') ? 300_000 : 150_000;
 
   test(`${name}: the capture renders it, and its self-check finds the copy right`, async () => {
     test.fixme(!!fixme.selfCheck, fixme.selfCheck);

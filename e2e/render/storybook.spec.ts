@@ -5,10 +5,12 @@ import { renderFixtureTests } from './render-check.js';
 // Storybook 10's static build (React, Vite builder) of its init's example stories. Its page, the
 // manager, fetch()es index.json and shows the story in a frame (iframe.html?id=…&viewMode=story)
 // that builds itself with JavaScript: the copy keeps that frame's document as the render left it.
-const check = renderFixtureTests('storybook');
+// Its render (manager, preview frame, 20 stories' index) takes 8 times a cold load: on a slow or
+// busy machine (25 s on 2026-12-01's, idle) more than the default 20 s.
+const check = renderFixtureTests('storybook', {}, ['--render-timeout', '80']);
 
 test("storybook: offline, the preview frame shows the story's Button", async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const capture = await check.capture();
   const offline = await openOffline(browser, capture.dir);
   try {

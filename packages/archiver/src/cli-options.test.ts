@@ -17,8 +17,8 @@ const refusal = (values: Parameters<typeof optionsFromFlags>[0]) => {
 describe('optionsFromFlags', () => {
   it('keeps the schema defaults and sets what the flags say', () => {
     expect(optionsFromFlags({})).toEqual(siteOptionsSchema.parse({}));
-    const options = optionsFromFlags({ connections: '8', timeout: '2', 'max-depth': '0', scope: 'domain' }, { allowPrivateNetworks: true });
-    expect(options).toMatchObject({ connectionsPerOrigin: 8, totalTimeoutMs: 2000, maxDepth: 0, scope: 'domain', allowPrivateNetworks: true });
+    const options = optionsFromFlags({ connections: '8', timeout: '2', 'render-timeout': '60', 'max-depth': '0', scope: 'domain' }, { allowPrivateNetworks: true });
+    expect(options).toMatchObject({ connectionsPerOrigin: 8, totalTimeoutMs: 2000, renderTimeoutMs: 60_000, maxDepth: 0, scope: 'domain', allowPrivateNetworks: true });
   });
 
   it('names the flag and the range the schema allows', () => {
@@ -29,6 +29,7 @@ describe('optionsFromFlags', () => {
     expect(refusal({ 'max-pages': '1.5' })).toBe('--max-pages must be a whole number from 1 to 10000000 (got "1.5")');
     expect(refusal({ 'max-bytes': '-1' })).toBe('--max-bytes must be a whole number, at least 1 (got "-1")');
     expect(refusal({ timeout: '0' })).toBe('--timeout must be a whole number of seconds, at least 1 (got "0")');
+    expect(refusal({ 'render-timeout': '1' })).toBe('--render-timeout must be a whole number of seconds from 2 to 300 (got "1")');
     expect(refusal({ 'max-resources': '1e3' })).toBe('--max-resources must be a whole number from 1 to 10000000 (got "1e3")');
     expect(refusal({ scope: 'planet' })).toBe('--scope must be host, prefix or domain');
   });

@@ -31,6 +31,7 @@ export const numberFlags = {
   'max-bytes': { option: 'maxTotalBytes' },
   timeout: { option: 'totalTimeoutMs', unit: { name: 'seconds', size: 1000 } },
   'resource-timeout': { option: 'resourceTimeoutMs', unit: { name: 'seconds', size: 1000 } },
+  'render-timeout': { option: 'renderTimeoutMs', unit: { name: 'seconds', size: 1000 } },
   connections: { option: 'connectionsPerOrigin' },
   streams: { option: 'streamsPerOrigin' },
   'max-pages': { option: 'maxPages' },

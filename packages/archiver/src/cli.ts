@@ -37,6 +37,9 @@ Options:
                              what they link to is unchanged; says what changed since
       --render <mode>        auto (default): pages that build themselves with JavaScript are loaded
                              in Chromium first and saved as rendered; always; never
+      --render-timeout <seconds>
+                             longest time for rendering one page in the browser, before it is
+                             saved as a static page instead (default 20)
       --check-snapshots      check a rendered page's snapshot even when its live copy passes on
                              its own (both scores in the manifest; each check takes longer)
       --max-resources <n>    most resources to fetch (default 5000; with --full, no limit)
@@ -85,6 +88,7 @@ function parse(argv: string[]) {
       'max-bytes': { type: 'string' },
       timeout: { type: 'string' },
       'resource-timeout': { type: 'string' },
+      'render-timeout': { type: 'string' },
       connections: { type: 'string' },
       streams: { type: 'string' },
       full: { type: 'boolean' },

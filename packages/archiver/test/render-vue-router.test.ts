@@ -55,6 +55,20 @@ describe('a vue-router app in history mode', () => {
       expect(failed).toEqual([]);
     }));
 
+  it('gives a RouterLink the address its click goes to once pointed at: the local copy, or the page online', () =>
+    inCopy(async (page) => {
+      const href = (link: ReturnType<Page['locator']>) => link.evaluate((e) => (e.closest('a') as HTMLAnchorElement).href);
+      const list = page.getByText('All packages');
+      const local = pathToFileURL(join(mirror.dir, mirror.page('/packages').path!)).href;
+      // Vue drew it with the router's address, which from file:// is the disk's root.
+      expect(await href(list)).not.toBe(local);
+      await list.hover();
+      expect(await href(list)).toBe(local);
+      const about = page.locator('nav a').getByText('About', { exact: true });
+      await about.focus();
+      expect(await href(about)).toBe(`${mirror.site.origin}/about`);
+    }));
+
   it('sends a RouterLink to a page the copy does not have online, not into the router', () =>
     inCopy(async (page, { online }) => {
       const about = `${mirror.site.origin}/about`;

@@ -9,8 +9,8 @@
 // one to a page the rendered page linked to and the copy does not have goes to that page online,
 // as the snapshot's link does: the client router would load a route whose chunks, styles and
 // data were never recorded (Vite's preload helper then refuses the route: the click did nothing).
-// Source text inside the layer's replayDom(): it uses data, original(), the real getAttribute
-// and closest, here, and afterLoads() (replay-site-files.ts).
+// Source text inside the layer's replayDom(): it uses data, original(), the real getAttribute,
+// setAttribute and closest, here, and afterLoads() (replay-site-files.ts).
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onlinePages = {};
@@ -19,21 +19,42 @@ export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onli
     if (/^[a-z][a-z0-9+.-]*:/i.test(value)) return;
     try { localPages[new URL(pages[value], data.base).href.split('#')[0]] = value.split('#')[0]; } catch (error) {}
   });
-  window.addEventListener('click', function (event) {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    var target = event.target, link = target instanceof Element ? closest.call(target, 'a[href], area[href]') : null;
-    var opens = link && getAttribute.call(link, 'target');
-    if (!link || (opens && opens !== '_self') || link.hasAttribute('download')) return;
+  // Where a click on a link goes in the copy; undefined for one left to the page (a place in
+  // this page, a link to no page the rendered page linked to).
+  var pointed = new WeakMap();
+  function destination(link) {
     var written = getAttribute.call(link, 'href'), to;
+    if (pointed.get(link) === written) return written;
     try { to = new URL(written, document.baseURI); } catch (error) { return; }
-    // A link to a place in this page stays the page's own.
     if (to.href.split('#')[0] === here) return;
     var asWritten = Object.prototype.hasOwnProperty.call(pages, written), online = original(to.href);
     var local = asWritten ? undefined : localPages[online.split('#')[0]];
     var elsewhere = !asWritten && local === undefined && onlinePages[online.split('#')[0]] === true;
     if (local === undefined && !asWritten && !elsewhere) return;
+    return local !== undefined ? new URL(local + to.hash, here).href : elsewhere ? online : to.href;
+  }
+  function linkOf(event) {
+    var target = event.target;
+    return target instanceof Element ? closest.call(target, 'a[href], area[href]') : null;
+  }
+  window.addEventListener('click', function (event) {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var link = linkOf(event), opens = link && getAttribute.call(link, 'target');
+    if (!link || (opens && opens !== '_self') || link.hasAttribute('download')) return;
+    var next = destination(link);
+    if (next === undefined) return;
     event.stopImmediatePropagation();
     event.preventDefault();
-    var next = local !== undefined ? new URL(local + to.hash, here).href : elsewhere ? online : to.href;
     afterLoads(function () { location.href = next; });
-  }, true);`;
+  }, true);
+  // A link the page's scripts drew keeps the address they gave it (from file://, the disk's
+  // root). Where a pointer, a finger or the keyboard reaches it, it is given the address a click
+  // goes to: hovering shows that, and a new tab (middle click, the context menu) opens it.
+  function pointAt(event) {
+    var link = linkOf(event), next = link && destination(link);
+    if (next === undefined || next === null || next === link.href) return;
+    setAttribute.call(link, 'href', next);
+    // Its clicks go where they went before it was pointed at (see destination).
+    pointed.set(link, next);
+  }
+  ['pointerover', 'focusin', 'contextmenu'].forEach(function (type) { window.addEventListener(type, pointAt, true); });`;
