@@ -22,6 +22,10 @@ export const TARGET = { pixelDiff: 0.5, textMatch: 0.98 };
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const cli = join(root, 'packages/archiver/bin/sitezip.js');
+// These tests judge the copy, not the speed: a render gets 120 s, not the default 20 s. With both
+// workers' browsers busy on a slow 2-core machine (a loop that takes 0.35 s took 6 s there),
+// swagger-ui's and VitePress's renders ran past 20 s and were saved static.
+const SLOW_MACHINE = ['--render-timeout', '120'];
 
 export interface Capture {
   dir: string;
@@ -70,7 +74,7 @@ export class RenderCheck {
     await new Promise<void>((resolve, reject) =>
       execFile(
         process.execPath,
-        [cli, `${site.origin}${this.fixture.start}`, '-o', zip, '-q', ...args],
+        [cli, `${site.origin}${this.fixture.start}`, '-o', zip, '-q', ...(args.includes('--render-timeout') ? [] : SLOW_MACHINE), ...args],
         { env: { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' } },
         (error, _stdout, stderr) => (error ? reject(new Error(`sitezip failed: ${stderr || error.message}`)) : resolve()),
       ),

@@ -5,9 +5,7 @@ import { renderFixtureTests } from './render-check.js';
 // Storybook 10's static build (React, Vite builder) of its init's example stories. Its page, the
 // manager, fetch()es index.json and shows the story in a frame (iframe.html?id=…&viewMode=story)
 // that builds itself with JavaScript: the copy keeps that frame's document as the render left it.
-// Its render (manager, preview frame, 20 stories' index) takes 8 times a cold load: on a slow or
-// busy machine (25 s on 2026-12-01's, idle) more than the default 20 s.
-const check = renderFixtureTests('storybook', {}, ['--render-timeout', '80']);
+const check = renderFixtureTests('storybook');
 
 test("storybook: offline, the preview frame shows the story's Button", async ({ browser }) => {
   test.setTimeout(150_000);
