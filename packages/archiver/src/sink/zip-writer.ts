@@ -171,16 +171,16 @@ export class ZipWriter {
     const header = Buffer.alloc(30 + name.length + (zip64 ? 20 : 0));
     const later = flags & SIZES_AFTER_DATA;
     header.writeUInt32LE(LOCAL_HEADER, 0);
-    header.writeUInt16LE(zip64 ? VERSION_ZIP64 : VERSION, 4);
-    header.writeUInt16LE(UTF8_NAME | flags, 6);
-    header.writeUInt16LE(stored.deflated ? DEFLATED : STORED, 8);
-    header.writeUInt16LE(this.time, 10);
-    header.writeUInt16LE(this.date, 12);
-    header.writeUInt32LE(later ? 0 : stored.crc32, 14);
-    header.writeUInt32LE(zip64 ? MAX_32 : later ? 0 : stored.compressedSize, 18);
-    header.writeUInt32LE(zip64 ? MAX_32 : later ? 0 : stored.size, 22);
-    header.writeUInt16LE(name.length, 26);
-    header.writeUInt16LE(zip64 ? 20 : 0, 28);
+    this.fields(header, 4, {
+      version: zip64 ? VERSION_ZIP64 : VERSION,
+      flags,
+      facts: stored,
+      crc32: later ? 0 : stored.crc32,
+      compressedSize: zip64 ? MAX_32 : later ? 0 : stored.compressedSize,
+      size: zip64 ? MAX_32 : later ? 0 : stored.size,
+      name,
+      extraLength: zip64 ? 20 : 0,
+    });
     name.copy(header, 30);
     if (zip64) {
       const extra = 30 + name.length;
@@ -199,16 +199,16 @@ export class ZipWriter {
     const record = Buffer.alloc(46 + name.length + extraLength);
     record.writeUInt32LE(CENTRAL_HEADER, 0);
     record.writeUInt16LE(MADE_BY, 4);
-    record.writeUInt16LE(extraLength ? VERSION_ZIP64 : VERSION, 6);
-    record.writeUInt16LE(UTF8_NAME | flags, 8);
-    record.writeUInt16LE(stored.deflated ? DEFLATED : STORED, 10);
-    record.writeUInt16LE(this.time, 12);
-    record.writeUInt16LE(this.date, 14);
-    record.writeUInt32LE(stored.crc32, 16);
-    record.writeUInt32LE(big[1] ? MAX_32 : stored.compressedSize, 20);
-    record.writeUInt32LE(big[0] ? MAX_32 : stored.size, 24);
-    record.writeUInt16LE(name.length, 28);
-    record.writeUInt16LE(extraLength, 30);
+    this.fields(record, 6, {
+      version: extraLength ? VERSION_ZIP64 : VERSION,
+      flags,
+      facts: stored,
+      crc32: stored.crc32,
+      compressedSize: big[1] ? MAX_32 : stored.compressedSize,
+      size: big[0] ? MAX_32 : stored.size,
+      name,
+      extraLength,
+    });
     record.writeUInt32LE(FILE_MODE, 38);
     record.writeUInt32LE(big[2] ? MAX_32 : offset, 42);
     name.copy(record, 46);
@@ -225,6 +225,27 @@ export class ZipWriter {
       }
     }
     this.directory.add(record);
+  }
+
+  /**
+   * The fields a local header (from byte 4) and a central directory record (from byte 6) share,
+   * in the same order: version needed, flags, method, time, date, CRC, sizes, name and extra lengths.
+   */
+  private fields(
+    buffer: Buffer,
+    at: number,
+    f: { version: number; flags: number; facts: EntryFacts; crc32: number; compressedSize: number; size: number; name: Buffer; extraLength: number },
+  ): void {
+    buffer.writeUInt16LE(f.version, at);
+    buffer.writeUInt16LE(UTF8_NAME | f.flags, at + 2);
+    buffer.writeUInt16LE(f.facts.deflated ? DEFLATED : STORED, at + 4);
+    buffer.writeUInt16LE(this.time, at + 6);
+    buffer.writeUInt16LE(this.date, at + 8);
+    buffer.writeUInt32LE(f.crc32, at + 10);
+    buffer.writeUInt32LE(f.compressedSize, at + 14);
+    buffer.writeUInt32LE(f.size, at + 18);
+    buffer.writeUInt16LE(f.name.length, at + 22);
+    buffer.writeUInt16LE(f.extraLength, at + 24);
   }
 
   /** Hands bytes to the output, waiting while it is full; fails if it fails or closes meanwhile. */
