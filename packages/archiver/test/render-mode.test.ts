@@ -76,6 +76,16 @@ const ARTICLE = `<!doctype html><html><head><meta charset="utf-8"><title>Article
 <ul id="comments"></ul>
 <script>fetch('/api/comments').then((r) => r.text()).then((html) => { document.getElementById('comments').innerHTML = html; });</script>
 </body></html>`;
+// The same article, its reviews filled by a script file of its own: `auto` reads the site's own
+// scripts before it decides. Another written page's script file only opens a menu: it stays static.
+const REVIEWED = ARTICLE.replace('<ul id="comments"></ul>', '<section id="reviews">Loading reviews…</section>')
+  .replace(/<script>.*<\/script>/, '<script src="/js/reviews.js" defer></script>');
+const REVIEWS_JS = `const list = document.getElementById('reviews');
+fetch('/api/reviews.json').then((r) => r.json()).then((reviews) => { list.innerHTML = reviews.map((r) => '<p>' + r + '</p>').join(''); });`;
+const REVIEWS = JSON.stringify(['Five stars, read from a script file', 'Would walk again']);
+const MENU_PAGE = STATIC_PAGE.replace(/<script>.*<\/script>/, '<button id="menu">Menu</button><script src="/js/menu.js"></script>');
+const MENU_JS = `document.getElementById('menu').addEventListener('click', () => document.body.classList.toggle('open'));`;
+
 // An API-docs page: its script fetches a document by a relative address and builds the page
 // from it, whatever the path. Its live copy runs offline on the replay layer. It preloads a
 // module as Vite's preload helper does, which from file:// could only fail: the layer makes it inert.
@@ -105,6 +115,11 @@ beforeAll(async () => {
     '/docs/docs.js': { type: 'text/javascript', body: DOCS_JS },
     '/docs/openapi.json': { type: 'application/json', body: JSON.stringify({ info: { title: 'Pet API' }, paths: { '/pets': {}, '/pets/{id}': {} } }) },
     '/article': { body: ARTICLE },
+    '/reviewed': { body: REVIEWED },
+    '/js/reviews.js': { type: 'text/javascript', body: REVIEWS_JS },
+    '/api/reviews.json': { type: 'application/json', body: REVIEWS },
+    '/menu': { body: MENU_PAGE },
+    '/js/menu.js': { type: 'text/javascript', body: MENU_JS },
     '/api/comments': { type: 'text/html', body: '<li>First comment, fetched once the page loaded</li><li>A second one</li>' },
     '/app.js': { type: 'text/javascript', body: APP_JS },
     '/app.css': { type: 'text/css', body: 'h1 { color: rgb(1, 2, 3) }' },
@@ -180,6 +195,28 @@ describe('render mode', () => {
     const { page } = await capture('/article');
     expect(page.render?.reason).toBe('an inline script fills part of it from the network');
     expect(page.render?.check, JSON.stringify(page.render)).toMatchObject({ failedRequests: 0, onlineRequests: 0, textMatch: 1 });
+  });
+
+  it("auto: renders a written page that a script file of the site's own fills from the network", async () => {
+    site.hits.clear();
+    const { sink, page } = await capture('/reviewed');
+    expect(page.render?.reason).toBe('its own script fills part of it from the network');
+    expect(page.render?.check, JSON.stringify(page.render)).toMatchObject({ failedRequests: 0, onlineRequests: 0, textMatch: 1 });
+    // Its script runs offline on the replay layer, answered from the recording of its request.
+    expect(page.render?.output).toBe('live');
+    expect(sink.text('index.html')).toContain('<section id="reviews">Loading reviews…</section>');
+    const recorded = Buffer.from(REVIEWS).toString('base64');
+    expect([...sink.files.keys()].some((name) => sink.text(name).includes(recorded))).toBe(true);
+    // Read once to decide, then the render's and the copy's requests for it were answered from that.
+    expect(site.hits.get('/js/reviews.js')).toBe(1);
+  });
+
+  it("auto: leaves a written page whose script file does not fill it static, the script read once", async () => {
+    site.hits.clear();
+    const { sink, page } = await capture('/menu');
+    expect(page.render).toBeUndefined();
+    expect(sink.text('index.html')).toMatch(/<script src="[^"]*menu\.js"><\/script>/);
+    expect(site.hits.get('/js/menu.js')).toBe(1);
   });
 
   it('auto: leaves a page whose HTML is the page to the static path, scripts and all', async () => {

@@ -35,6 +35,9 @@ describe('needsRender', () => {
     ['a written page that XHR fills', `${prose}<ul id="prices"></ul><script>var x = new XMLHttpRequest(); x.onload = function () { document.getElementById('prices').insertAdjacentHTML('beforeend', x.responseText); }; x.open('GET', '/prices'); x.send();</script>`, 'from the network'],
     ['htmx loading a part on load', `${prose}<div hx-get="/news" hx-trigger="load"></div><script src="/htmx.min.js"></script>`, 'htmx'],
     ['Alpine fetching in x-init', `${prose}<div x-data="{ items: [] }" x-init="items = await (await fetch('/items.json')).json()"></div><script defer src="/alpine.js"></script>`, 'Alpine'],
+    ['a written page whose inline script starts a worker', `${prose}<div id="out"></div><script>new Worker('/w.js').onmessage = (e) => { out.textContent = e.data; };</script>`, 'starts a worker'],
+    ['a written page whose inline script imports a computed address', `${prose}<script>import('./' + lang + '.js').then((m) => m.start());</script>`, 'imports a module'],
+    ['a written page whose inline script writes a script tag', `${prose}<script>document.write('<script src="/late.js"><\\/script>')</script>`, 'writes markup'],
   ])('renders %s', (_, html, reason) => {
     expect(needsRender(page(html))).toContain(reason);
   });
@@ -47,6 +50,10 @@ describe('needsRender', () => {
     ['a page whose analytics snippet posts a beacon', `${prose}<script>window.dataLayer = []; fetch('/collect', { method: 'POST', keepalive: true });</script>`],
     ['htmx that loads on a click only', `${prose}<button hx-get="/more" hx-target="#more">More</button><div id="more"></div><script src="/htmx.min.js"></script>`],
     ['a script that writes the DOM without asking the network', `${prose}<script>document.getElementById('year').textContent = new Date().getFullYear();</script>`],
+    ['a page whose analytics snippet loads its script by an absolute address', `${prose}<script>var s = document.createElement('script'); s.src = 'https://stats.example/a.js'; document.head.appendChild(s);</script>`],
+    ['a data block that names a worker', `${prose}<script type="application/json">{"code": "new Worker('x.js')"}</script>`],
+    ['an inline module importing a written address', `${prose}<script type="module">const m = await import('./mod.js'); m.start();</script>`],
+    ['an inline script importing a written address', `${prose}<script>import('./mod.js').then((m) => m.start());</script>`],
     ['a gallery: images, scripts, few words', '<h1>Trip</h1><img src="a.jpg"><img src="b.jpg"><img src="c.jpg"><script src="/lightbox.js"></script>'],
   ])('leaves %s static', (_, html) => {
     expect(needsRender(page(html))).toBeUndefined();

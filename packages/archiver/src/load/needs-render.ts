@@ -1,5 +1,6 @@
 import { HtmlTooComplexError } from '../parse/index.js';
 import type { LoadedPage } from './page-loader.js';
+import { fillsFromNetwork, runTimeLoad } from './script-signals.js';
 
 /** Pages longer than this are read this far: an app shell is short, and the test stays linear. */
 const READ_AT_MOST = 1024 * 1024;
@@ -33,8 +34,8 @@ const HYDRATION_MARKERS: readonly [RegExp, string][] = [
 const SCRIPT_START = /<script\b[^<>]*>/gi;
 const SCRIPT_END = /<\/script/gi;
 const HAS_SRC = /\bsrc\s*=/i;
-const ASKS_NETWORK = /\bfetch\s*\(|\bXMLHttpRequest\b|\$\.(?:ajax|get|getJSON|post)\s*\(|\baxios(?:\.\w+)?\s*\(|\.load\s*\(\s*['"`]/;
-const WRITES_DOM = /\.(?:innerHTML|outerHTML|textContent|innerText)\s*\+?=|\.(?:insertAdjacentHTML|appendChild|append|prepend|replaceChildren|replaceWith|html|load)\s*\(/;
+// Script types that do not run (a JSON or template block).
+const INERT_TYPE = /\btype\s*=\s*["']?(?!(?:text|application)\/(?:javascript|ecmascript)|module\b|["'])/i;
 const FILLED_ON_LOAD = /\b(?:data-)?hx-(?:get|post)\s*=[^<>]*\b(?:data-)?hx-trigger\s*=\s*["']?[^"'<>]*\b(?:load|revealed|intersect|every)\b|\bx-init\s*=\s*["'][^"']*\bfetch\s*\(/i;
 /** Inline scripts read for network calls, at most: a page is decided in its first ones. */
 const MAX_INLINE_SCRIPTS = 200;
@@ -77,7 +78,11 @@ function fillsItselfOnLoad(html: string): string | undefined {
     const end = SCRIPT_END.exec(html);
     if (!end) break;
     const text = html.slice(SCRIPT_START.lastIndex, end.index);
-    if (!HAS_SRC.test(start[0]) && ASKS_NETWORK.test(text) && WRITES_DOM.test(text)) return 'an inline script fills part of it from the network';
+    if (!HAS_SRC.test(start[0]) && !INERT_TYPE.test(start[0])) {
+      if (fillsFromNetwork(text)) return 'an inline script fills part of it from the network';
+      const load = runTimeLoad(text, true);
+      if (load) return `an inline script ${load}`;
+    }
     SCRIPT_START.lastIndex = end.index;
   }
   return undefined;

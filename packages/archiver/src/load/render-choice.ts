@@ -1,6 +1,7 @@
 import { isArchiveError } from '../errors.js';
 import { trace } from '../trace.js';
 import { needsRender } from './needs-render.js';
+import { scriptFillsPage } from './script-fills-page.js';
 import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader } from './page-loader.js';
 
 export type RenderMode = 'auto' | 'always' | 'never';
@@ -24,6 +25,8 @@ export interface Renderer {
 export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Promise<Renderer>): PageLoader {
   if (mode === 'never') return base;
   let renderer: Promise<Renderer> | undefined;
+  // Whether each of the site's own scripts fills its page from the network, once read.
+  const scriptVerdicts = new Map<string, string | false>();
   return {
     startedAt: base.startedAt,
     async load(ctx, url, init) {
@@ -35,7 +38,7 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
       }
       const page = await base.load(ctx, url, init);
       if (!page.document || page.response.status >= 300) return page;
-      const reason = mode === 'always' ? 'render: always' : needsRender(page);
+      const reason = mode === 'always' ? 'render: always' : (needsRender(page) ?? (await scriptFillsPage(ctx, page, scriptVerdicts)));
       if (!reason) return page;
       trace(`render: decided (${reason})`);
       let started = false;

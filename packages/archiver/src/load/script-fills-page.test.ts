@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { placeholderIds, scriptNeed } from './script-fills-page.js';
+
+describe('scriptNeed', () => {
+  it.each([
+    ['fetches an address it writes out into the page', `fetch('data/items.json').then((r) => r.json()).then((items) => { list.innerHTML = items.join(''); });`, []],
+    ['asks by XHR for an address it writes out', `var x = new XMLHttpRequest(); x.open('GET', '/prices'); x.onload = () => el.insertAdjacentHTML('beforeend', x.responseText); x.send();`, []],
+    ['fetches a computed address into an element the page leaves empty', `const url = base + '/api'; fetch(url).then((r) => r.text()).then((t) => { document.querySelector('#feed').innerHTML = t; });`, ['feed']],
+  ])('says it fills the page for a script that %s', (_, code, ids) => {
+    expect(scriptNeed(code, false, ids)).toBe('its own script fills part of it from the network');
+  });
+
+  it.each([
+    ['starts a worker', `const w = new Worker('w.js');`, false, 'starts a worker'],
+    ['imports at run time (classic)', `import('./mod.js').then(show);`, false, 'imports a module at run time'],
+    ['imports a computed address (module)', `const m = await import('./' + name + '.js');`, true, 'imports a module at run time'],
+    ['writes a script tag', `document.write('<script src="late.js"><\\/script>');`, false, 'writes markup that loads files'],
+    ['sets an image of its own', `const img = new Image(); img.src = 'pics/a.png';`, false, 'sets a file of its own as a source'],
+    ['adds a stylesheet', `const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href;`, false, 'adds a stylesheet'],
+    ['loads a FontFace', `new FontFace('X', 'url(x.woff2)')`, false, 'loads a font'],
+  ])('says what a script that %s loads', (_, code, module, what) => {
+    expect(scriptNeed(code, module, [])).toBe(`its own script ${what}`);
+  });
+
+  it.each([
+    ['only writes the DOM', `document.getElementById('menu').append(document.createElement('span'));`, ['menu']],
+    ['only posts a beacon', `fetch('/collect', { method: 'POST', keepalive: true });`, []],
+    ['fetches a computed address, naming no empty element', `fetch(url).then((r) => r.text()).then((t) => { el.innerHTML = t; });`, ['feed']],
+    ['is a library by its banner', `/*! jQuery v3.7.1 | (c) OpenJS Foundation */ fetch('x'); a.innerHTML = 1;`, []],
+    ['loads a third party by its absolute address (an analytics snippet)', `var s = document.createElement('script'); s.src = 'https://stats.example/a.js'; document.head.append(s);`, []],
+    ['imports a written address (a module: the static capture maps it)', `const m = await import('./mod.js');`, []],
+  ])('says nothing of a script that %s', (_, code, ids) => {
+    expect(scriptNeed(code, code.includes('await import'), ids)).toBeUndefined();
+  });
+});
+
+describe('placeholderIds', () => {
+  it('names elements left empty or saying they load, not those with content or a data-id', () => {
+    const html = `<div id="aa"></div><ul id='bb'> </ul><section id=cc>Loading reviews…</section><p id="dd">Written text</p>
+      <div data-id="ee"></div><div class="x" id="ff">...</div><span id="gg"><b>x</b></span><i id="h"></i>`;
+    // A one-letter id is left out: its quoted name is in any script.
+    expect(placeholderIds(html)).toEqual(['aa', 'bb', 'cc', 'ff']);
+  });
+
+  it('reads hostile markup in linear time', () => {
+    expect(placeholderIds('<div id="x"'.repeat(100_000))).toEqual([]);
+    expect(placeholderIds('<a id=b>'.repeat(100_000))).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import { ACCEPT } from '../fetch/accept.js';
+import { HtmlTooComplexError } from '../parse/index.js';
+import { trace } from '../trace.js';
+import type { LoadedPage, PageLoadContext } from './page-loader.js';
+import { fillsFromNetwork, runTimeLoad } from './script-signals.js';
+
+/** Scripts of a page read before it is decided, at most: an app's own come first. */
+const MAX_SCRIPTS = 6;
+/** Read this far: an app's own script is short; a larger one is a bundle or a library. */
+const READ_AT_MOST = 512 * 1024;
+/** A script that has not answered by then is left undecided (the static capture still asks for it). */
+const WAIT_MS = 5_000;
+/** Verdicts kept per capture: the scripts a site's pages share are read once. */
+const MAX_VERDICTS = 10_000;
+
+// Libraries ask the network, write the DOM and load files in their code whether or not a page uses them.
+const LIBRARY =
+  /(?:^|[/._-])(?:jquery|bootstrap|popper|lodash|underscore|moment|modernizr|analytics|gtag|gtm|highlight|prism|mathjax|katex|mermaid|polyfills?|core-js|require|d3|chart|three|swiper|slick|lightbox|fancybox|select2|htmx|alpine|vue|react|react-dom|angular|ember|backbone|knockout|zepto|axios|hls|video|plyr|clipboard|fontawesome|recaptcha|sentry)(?:[._-]|$)/i;
+const LIBRARY_BANNER = /^\s*\/\*[!*]\s*(?:jQuery|Bootstrap|lodash|Vue\.js|React|@license)/;
+// A request for an address written in the script (`fetch('data.json')`, an XHR's open): data of the page's own.
+const LITERAL_REQUEST = /\bfetch\s*\(\s*['"`]|\.open\s*\(\s*['"](?:GET|POST)['"]\s*,\s*['"`]|\$\.(?:ajax|get|getJSON|post)\s*\(\s*['"`]|\baxios(?:\.get|\.post)?\s*\(\s*['"`]|\.load\s*\(\s*['"`]/;
+// An element the page leaves empty (or saying it is loading) for a script to fill, by its id.
+const PLACEHOLDER = /<([a-z][a-z0-9-]*)\b[^<>]*?(?<![\w-])id\s*=\s*(["']?)([^"'\s<>]{2,64})\2[^<>]*>([^<]{0,80})<\/\1\s*>/gi;
+const WAITING_TEXT = /^\s*(?:(?:[^<]*\b(?:loading|wird geladen|chargement|cargando)\b[^<]*)|[.…\s]*)$/i;
+const MAX_PLACEHOLDERS = 100;
+const READ_PAGE_AT_MOST = 1024 * 1024;
+
+interface OwnScript {
+  url: string;
+  module: boolean;
+}
+
+/**
+ * Why a script file of the page's own site makes a static copy fall short, or undefined: it
+ * loads code or files at run time (a worker, an import(), a written script tag, an image by a
+ * relative address), or it asks the network for data and writes it into the page, naming an
+ * element the page leaves empty or asking for an address it writes out. From a folder those
+ * loads fail, so the page is rendered. Each script is fetched once through the capture's
+ * fetcher and offered to it, so the static capture does not ask for it again.
+ */
+export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, verdicts: Map<string, string | false>): Promise<string | undefined> {
+  const scripts = ownScripts(page);
+  const known = scripts.map(({ url }) => verdicts.get(url)).find(Boolean);
+  if (known) return known;
+  const unread = scripts.filter(({ url }) => !verdicts.has(url));
+  if (unread.length === 0) return undefined;
+  const placeholders = placeholderIds(page.document!.html);
+  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(WAIT_MS)]);
+  trace(`render: reading ${unread.length} script(s) of the page`);
+  const read = await Promise.all(
+    unread.map(async ({ url, module }) => {
+      const response = await ctx.fetcher.fetch(url, { signal, referrer: page.response.url, accept: ACCEPT.any }).catch(() => undefined);
+      if (!response) return undefined;
+      ctx.offer([response]);
+      const why = response.status < 300 && !response.file ? scriptNeed(response.body.subarray(0, READ_AT_MOST).toString('utf8'), module, placeholders) : undefined;
+      if (verdicts.size < MAX_VERDICTS) verdicts.set(url, why ?? false);
+      return why;
+    }),
+  );
+  if (ctx.signal.aborted) throw ctx.signal.reason;
+  return read.find(Boolean);
+}
+
+/** The page's external scripts on its own origin that are not a known library, in document order. */
+function ownScripts(page: LoadedPage): OwnScript[] {
+  const scan = page.scan();
+  if (!scan || scan instanceof HtmlTooComplexError) return [];
+  const origin = new URL(page.response.url).origin;
+  let base: URL;
+  try {
+    base = new URL(scan.baseHref ?? page.response.url, page.response.url);
+  } catch {
+    base = new URL(page.response.url);
+  }
+  const scripts = new Map<string, OwnScript>();
+  for (const ref of scan.refs) {
+    if ((ref.kind !== 'script' && ref.kind !== 'module') || ref.source !== 'attr') continue;
+    let url: URL;
+    try {
+      url = new URL(ref.url, base);
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin || LIBRARY.test(url.pathname)) continue;
+    url.hash = '';
+    scripts.set(url.href, { url: url.href, module: ref.kind === 'module' });
+    if (scripts.size >= MAX_SCRIPTS) break;
+  }
+  return [...scripts.values()];
+}
+
+/** What in the script makes a static copy of its page fall short (see scriptFillsPage), or undefined. */
+export function scriptNeed(code: string, module: boolean, placeholders: readonly string[]): string | undefined {
+  if (LIBRARY_BANNER.test(code)) return undefined;
+  const load = runTimeLoad(code, module);
+  if (load) return `its own script ${load}`;
+  if (fillsFromNetwork(code) && (LITERAL_REQUEST.test(code) || placeholders.some((id) => names(code, id)))) {
+    return 'its own script fills part of it from the network';
+  }
+  return undefined;
+}
+
+/** Whether the code names an element by its id: as a string, or in a selector. */
+function names(code: string, id: string): boolean {
+  for (const quote of ['"', "'", '`']) {
+    if (code.includes(`${quote}${id}${quote}`) || code.includes(`${quote}#${id}`)) return true;
+  }
+  return false;
+}
+
+/** Ids of elements the page leaves empty, or holding only a "loading…" note. */
+export function placeholderIds(html: string): string[] {
+  const text = html.length > READ_PAGE_AT_MOST ? html.slice(0, READ_PAGE_AT_MOST) : html;
+  const ids: string[] = [];
+  PLACEHOLDER.lastIndex = 0;
+  for (let match; ids.length < MAX_PLACEHOLDERS && (match = PLACEHOLDER.exec(text)); ) {
+    if (WAITING_TEXT.test(match[4]!)) ids.push(match[3]!);
+  }
+  return ids;
+}

@@ -1,0 +1,35 @@
+// What in a script's text says that a static copy of its page would not work from a folder:
+// it asks the network and writes what comes into the page, or it loads code or files by an
+// address at run time, which from file:// fails (or was never fetched by the static capture).
+// Read by `auto` (needs-render.ts for inline scripts, script-fills-page.ts for the site's own files).
+
+export const ASKS_NETWORK = /\bfetch\s*\(|\bXMLHttpRequest\b|\$\.(?:ajax|get|getJSON|post)\s*\(|\baxios(?:\.\w+)?\s*\(|\.load\s*\(\s*['"`]/;
+export const WRITES_DOM = /\.(?:innerHTML|outerHTML|textContent|innerText)\s*\+?=|\.(?:insertAdjacentHTML|appendChild|append|prepend|replaceChildren|replaceWith|html|load)\s*\(/;
+
+// An address the script loads that is not online (a site's own file: from a folder, the static
+// capture never saw it). Third parties' loaders (analytics snippets) write absolute addresses.
+const OWN_ADDRESS = String.raw`['"\`](?!https?:|//|data:|blob:|about:|javascript:|#)[^'"\`\s]`;
+const RUN_TIME_LOADS: readonly [RegExp, string][] = [
+  [/\bnew\s+(?:Shared)?Worker\s*\(/, 'starts a worker'],
+  [/\bdocument\.write(?:ln)?\s*\(\s*['"`][^'"`]{0,200}<(?:script|link|img|iframe|object|embed)\b/i, 'writes markup that loads files'],
+  [new RegExp(String.raw`\.src\s*=\s*${OWN_ADDRESS}|\bsetAttribute\s*\(\s*['"]src['"]\s*,\s*${OWN_ADDRESS}`), 'sets a file of its own as a source'],
+  [new RegExp(String.raw`\.rel\s*=\s*['"]stylesheet['"]`), 'adds a stylesheet'],
+  [/\bnew\s+FontFace\s*\(/, 'loads a font'],
+];
+// An import() of a written address the static capture maps itself in modules and in a page's
+// inline scripts (process-module.ts, process-html.ts), a computed one it cannot; a classic script
+// file's import() it does not map at all.
+const CLASSIC_IMPORT = /(?<![.\w$])import\s*\(/;
+const COMPUTED_IMPORT = /(?<![.\w$])import\s*\(\s*(?!(['"])[^'"\n]*\1\s*[,)])/;
+
+/** What the script loads at run time that a static copy would miss, or undefined. */
+export function runTimeLoad(code: string, importsMapped: boolean): string | undefined {
+  if ((importsMapped ? COMPUTED_IMPORT : CLASSIC_IMPORT).test(code)) return 'imports a module at run time';
+  for (const [pattern, what] of RUN_TIME_LOADS) if (pattern.test(code)) return what;
+  return undefined;
+}
+
+/** Whether the script asks the network and writes the DOM: it fills part of its page once loaded. */
+export function fillsFromNetwork(code: string): boolean {
+  return ASKS_NETWORK.test(code) && WRITES_DOM.test(code);
+}
