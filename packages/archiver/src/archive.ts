@@ -160,6 +160,7 @@ export async function runCapture(
     refusals: new Refusals(hooks.resume && record),
     renderGuard: new RenderGuard(),
     offer: (responses) => fetcher.offer(responses),
+    prefetch: (url, init) => fetcher.prefetch(url, init),
     mayCheck: () => ctx.renderGuard.mayCheck,
     record,
     resolve: (request) => fetchResource(ctx, request),

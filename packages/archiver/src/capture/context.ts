@@ -1,6 +1,6 @@
 import type { OriginScheduler } from '../crawl/scheduler.js';
 import type { WorkQueue } from '../crawl/work-queue.js';
-import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
+import type { FetchedResource, Fetcher, FetchInit } from '../fetch/fetcher.js';
 import type { PageLoader } from '../load/page-loader.js';
 import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
@@ -101,6 +101,8 @@ export interface CaptureContext {
   readonly refusals: Refusals;
   /** Responses a loader already has (a browser's): the capture's requests for them are answered from them. */
   offer(responses: Iterable<FetchedResource>): void;
+  /** Asks for a URL ahead of the capture's own request, which then takes that answer (PageLoadContext.prefetch). */
+  prefetch(url: string, init: FetchInit): Promise<FetchedResource | undefined>;
   /** Whether a page rendered from now on may still be checked (its renderGuard's mayCheck): if not, it is not pictured. */
   mayCheck(): boolean;
   /** Keeps a step of a site capture in its journal, when it keeps one (see resume/). */

@@ -8,6 +8,7 @@ import type { FetchedResource, Fetcher, FetchInit } from './fetcher.js';
  */
 export class RecordedFirstFetcher implements Fetcher {
   private readonly recorded = new Map<string, FetchedResource>();
+  private readonly pending = new Map<string, Promise<FetchedResource | undefined>>();
 
   constructor(private readonly base: Fetcher) {}
 
@@ -18,10 +19,29 @@ export class RecordedFirstFetcher implements Fetcher {
     }
   }
 
+  /**
+   * Asks for a URL before anyone needs it (the files of a page whose scripts are read before it
+   * is decided): a request for it meanwhile waits for that answer instead of asking again.
+   * Resolves with the response, or undefined when it failed (a later request then asks again).
+   */
+  prefetch(url: string, init: FetchInit): Promise<FetchedResource | undefined> {
+    const known = this.recorded.get(url) ?? this.pending.get(url);
+    if (known) return Promise.resolve(known);
+    const response = this.base.fetch(url, init).then(
+      (fetched) => (this.offer([fetched]), fetched),
+      () => undefined,
+    );
+    this.pending.set(url, response);
+    void response.finally(() => this.pending.delete(url));
+    return response;
+  }
+
   fetch(url: string, init: FetchInit = {}): Promise<FetchedResource> {
     const known = this.recorded.get(url);
     // A body the caller will parse must be in memory; one spooled to disk is asked for again.
     if (known && (init.spool || !known.file)) return Promise.resolve(known);
+    const pending = this.pending.get(url);
+    if (pending) return pending.then((fetched) => (fetched && (init.spool || !fetched.file) ? fetched : this.base.fetch(url, init)));
     return this.base.fetch(url, init);
   }
 

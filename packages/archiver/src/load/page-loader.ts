@@ -1,6 +1,6 @@
 import type { DecodedDocument } from '../capture/encoding.js';
 import type { RenderReport } from '../capture/manifest.js';
-import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
+import type { FetchedResource, Fetcher, FetchInit } from '../fetch/fetcher.js';
 import type { HtmlScan, HtmlTooComplexError } from '../parse/index.js';
 import type { HtmlScanner } from '../parse/html-scan-pool.js';
 import type { Picture } from '../render/picture.js';
@@ -15,6 +15,11 @@ export interface PageLoadContext {
    * requests for those URLs are answered from them instead of the network.
    */
   offer(responses: Iterable<FetchedResource>): void;
+  /**
+   * Asks for a URL ahead of the capture, whose own request for it then takes that answer
+   * (RecordedFirstFetcher.prefetch). Resolves with undefined when it failed.
+   */
+  prefetch(url: string, init: FetchInit): Promise<FetchedResource | undefined>;
   /**
    * Whether a page rendered from now on may still be checked against its own picture: once no
    * check can come (capture/render-guard.ts), a render takes none. Absent: it may.

@@ -35,58 +35,83 @@ interface OwnScript {
  * loads code or files at run time (a worker, an import(), a written script tag, an image by a
  * relative address), or it asks the network for data and writes it into the page, naming an
  * element the page leaves empty or asking for an address it writes out. From a folder those
- * loads fail, so the page is rendered. Each script is fetched once through the capture's
- * fetcher and offered to it, so the static capture does not ask for it again.
+ * loads fail, so the page is rendered. Each script is fetched once, through the capture's
+ * fetcher ahead of the capture (ctx.prefetch), which takes that answer instead of asking again.
  */
 export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, verdicts: Map<string, string | false>): Promise<string | undefined> {
-  const scripts = ownScripts(page);
+  const refs = pageRefs(page);
+  const scripts = ownScripts(page, refs);
   const known = scripts.map(({ url }) => verdicts.get(url)).find(Boolean);
   if (known) return known;
   const unread = scripts.filter(({ url }) => !verdicts.has(url));
   if (unread.length === 0) return undefined;
   const placeholders = placeholderIds(page.document!.html);
-  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(WAIT_MS)]);
   trace(`render: reading ${unread.length} script(s) of the page`);
+  const fetch = (url: string, kind: FetchedKind) =>
+    ctx.prefetch(url, { signal: ctx.signal, referrer: page.response.url, accept: ACCEPTS[kind], spool: kind === 'image' || kind === 'icon' });
+  // The files a static capture asks for first go out with the scripts, so that deciding costs
+  // no round trip of its own; a request of the capture's for one of them takes that answer.
+  for (const { url, kind } of refs.slice(0, PREFETCH)) void fetch(url, kind);
+  let waited: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    waited = setTimeout(() => resolve(undefined), WAIT_MS);
+  });
   const read = await Promise.all(
     unread.map(async ({ url, module }) => {
-      const response = await ctx.fetcher.fetch(url, { signal, referrer: page.response.url, accept: ACCEPT.any }).catch(() => undefined);
+      const response = await Promise.race([fetch(url, module ? 'module' : 'script'), late]);
       if (!response) return undefined;
-      ctx.offer([response]);
       const why = response.status < 300 && !response.file ? scriptNeed(response.body.subarray(0, READ_AT_MOST).toString('utf8'), module, placeholders) : undefined;
       if (verdicts.size < MAX_VERDICTS) verdicts.set(url, why ?? false);
       return why;
     }),
-  );
+  ).finally(() => clearTimeout(waited));
   if (ctx.signal.aborted) throw ctx.signal.reason;
   return read.find(Boolean);
 }
 
-/** The page's external scripts on its own origin that are not a known library, in document order. */
-function ownScripts(page: LoadedPage): OwnScript[] {
+type FetchedKind = 'script' | 'module' | 'stylesheet' | 'image' | 'icon';
+const ACCEPTS: Record<FetchedKind, string> = { script: ACCEPT.any, module: ACCEPT.any, stylesheet: ACCEPT.stylesheet, image: ACCEPT.image, icon: ACCEPT.image };
+/** Files of the page fetched while its scripts are read, at most (see scriptFillsPage). */
+const PREFETCH = 32;
+
+interface PageRef {
+  url: string;
+  kind: FetchedKind;
+}
+
+/** The page's scripts, stylesheets and images as absolute URLs, once each, in document order. */
+function pageRefs(page: LoadedPage): PageRef[] {
   const scan = page.scan();
   if (!scan || scan instanceof HtmlTooComplexError) return [];
-  const origin = new URL(page.response.url).origin;
   let base: URL;
   try {
     base = new URL(scan.baseHref ?? page.response.url, page.response.url);
   } catch {
     base = new URL(page.response.url);
   }
-  const scripts = new Map<string, OwnScript>();
+  const refs = new Map<string, PageRef>();
   for (const ref of scan.refs) {
-    if ((ref.kind !== 'script' && ref.kind !== 'module') || ref.source !== 'attr') continue;
+    if (!(ref.kind in ACCEPTS) || ref.source !== 'attr') continue;
     let url: URL;
     try {
       url = new URL(ref.url, base);
     } catch {
       continue;
     }
-    if (url.origin !== origin || LIBRARY.test(url.pathname)) continue;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
     url.hash = '';
-    scripts.set(url.href, { url: url.href, module: ref.kind === 'module' });
-    if (scripts.size >= MAX_SCRIPTS) break;
+    if (!refs.has(url.href)) refs.set(url.href, { url: url.href, kind: ref.kind as FetchedKind });
   }
-  return [...scripts.values()];
+  return [...refs.values()];
+}
+
+/** The page's external scripts on its own origin that are not a known library, in document order. */
+function ownScripts(page: LoadedPage, refs: readonly PageRef[]): OwnScript[] {
+  const origin = new URL(page.response.url).origin;
+  return refs
+    .filter(({ url, kind }) => (kind === 'script' || kind === 'module') && new URL(url).origin === origin && !LIBRARY.test(new URL(url).pathname))
+    .slice(0, MAX_SCRIPTS)
+    .map(({ url, kind }) => ({ url, module: kind === 'module' }));
 }
 
 /** What in the script makes a static copy of its page fall short (see scriptFillsPage), or undefined. */
