@@ -82,6 +82,13 @@ const REVIEWED = ARTICLE.replace('<ul id="comments"></ul>', '<section id="review
   .replace(/<script>.*<\/script>/, '<script src="/js/reviews.js" defer></script>');
 const REVIEWS_JS = `const list = document.getElementById('reviews');
 fetch('/api/reviews.json').then((r) => r.json()).then((reviews) => { list.innerHTML = reviews.map((r) => '<p>' + r + '</p>').join(''); });`;
+// A written page whose classic script file import()s a module by its written address and one by
+// an address it computes: from file:// a classic script's import() has no base to resolve by.
+const LAZY_PAGE = STATIC_PAGE.replace(/<script>.*<\/script>/, '<p id="lazy"></p><script src="/js/lazy.js"></script>');
+const LAZY_JS = `const name = ['wid', 'get'].join('');
+Promise.all([import('./parts/greeting.js'), import('./parts/' + name + '.js')]).then(([greeting, widget]) => {
+  document.getElementById('lazy').textContent = greeting.text + ' / ' + widget.text;
+});`;
 const REVIEWS = JSON.stringify(['Five stars, read from a script file', 'Would walk again']);
 const MENU_PAGE = STATIC_PAGE.replace(/<script>.*<\/script>/, '<button id="menu">Menu</button><script src="/js/menu.js"></script>');
 const MENU_JS = `document.getElementById('menu').addEventListener('click', () => document.body.classList.toggle('open'));`;
@@ -119,6 +126,10 @@ beforeAll(async () => {
     '/js/reviews.js': { type: 'text/javascript', body: REVIEWS_JS },
     '/api/reviews.json': { type: 'application/json', body: REVIEWS },
     '/menu': { body: MENU_PAGE },
+    '/lazy': { body: LAZY_PAGE },
+    '/js/lazy.js': { type: 'text/javascript', body: LAZY_JS },
+    '/js/parts/greeting.js': { type: 'text/javascript', body: "export const text = 'Imported by a classic script';" },
+    '/js/parts/widget.js': { type: 'text/javascript', body: "export const text = 'by an address it computed';" },
     '/js/menu.js': { type: 'text/javascript', body: MENU_JS },
     '/api/comments': { type: 'text/html', body: '<li>First comment, fetched once the page loaded</li><li>A second one</li>' },
     '/app.js': { type: 'text/javascript', body: APP_JS },
@@ -209,6 +220,16 @@ describe('render mode', () => {
     expect([...sink.files.keys()].some((name) => sink.text(name).includes(recorded))).toBe(true);
     // Read once to decide, then the render's and the copy's requests for it were answered from that.
     expect(site.hits.get('/js/reviews.js')).toBe(1);
+  });
+
+  it("keeps live a page whose classic script import()s modules, by written and computed addresses", async () => {
+    const { sink, page } = await capture('/lazy');
+    expect(page.render?.reason).toBe('its own script imports a module at run time');
+    expect(page.render, JSON.stringify(page.render)).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0, textMatch: 1 } });
+    const script = [...sink.files.keys()].find((name) => name.endsWith('lazy.js'))!;
+    // The written address goes to its module's key in the import map; the computed one through the layer.
+    expect(sink.text(script)).toMatch(/import\("@sitezip\/[^"]*greeting\.js"\)/);
+    expect(sink.text(script)).toContain('__SITEZIP_MODULE__');
   });
 
   it("auto: leaves a written page whose script file does not fill it static, the script read once", async () => {

@@ -1,5 +1,5 @@
 import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
-import { HtmlTooComplexError, moduleLexerReady, type HtmlScan } from '../parse/index.js';
+import { HtmlTooComplexError, moduleLexerReady, type HtmlRef, type HtmlScan } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { hostFolder } from '../resolve/local-path.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
@@ -102,11 +102,13 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const replayPath = ctx.paths.reserve(path.replace(/[^/]*$/, 'sitezip-replay.js'));
   const layer = `<script src="${relativeLink(path, replayPath)}"></script>`;
   // What the page's own scripts compare (a script's src as written) and which links lead to pages.
-  const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, layer, (ref, value) => {
+  const written = (ref: HtmlRef, value: string) => {
     if (ref.source !== 'attr' || !value) return;
     if (ref.kind === 'page') data.pages[value] = ref.url;
     else data.originals[value] ??= ref.url;
-  });
+  };
+  const modules = (page.moduleScripts?.length ?? 0) > 0;
+  const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, { headHtml: layer, written, modules });
   renderedLinks(ctx, page, path, data.pages);
   // The import map was written with every module captured so far (rewriteDocument waited for them).
   if (ctx.moduleKeys.size > 0) data.modules = Object.fromEntries(ctx.moduleKeys);

@@ -48,8 +48,10 @@ export async function processDocument(
 /**
  * A document as it would be saved at `path` (its resources fetched and saved), without saving
  * it: render mode makes two copies of a page and keeps the one that passes its self-check.
- * `headHtml` goes first in `<head>` (a replay layer's script); `written` hears of each reference
- * rewritten, with the value written in its place (a live copy's layer tells scripts the original).
+ * `live` is a live copy's: its `headHtml` goes first in `<head>` (the replay layer's script);
+ * `written` hears of each reference rewritten, with the value written in its place (the layer
+ * tells scripts the original); `modules` says the page loaded modules its markup does not name
+ * (a classic script's import()), which then get the import map too.
  */
 export async function rewriteDocument(
   ctx: CaptureContext,
@@ -58,14 +60,15 @@ export async function rewriteDocument(
   path: string,
   depth: number,
   scan: HtmlScan,
-  headHtml = '',
-  written?: (ref: HtmlRef, value: string) => void,
+  live: { headHtml: string; written: (ref: HtmlRef, value: string) => void; modules: boolean } | undefined = undefined,
 ): Promise<string> {
+  const headHtml = live?.headHtml ?? '';
+  const written = live?.written;
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
   // Modules, and classic scripts that import() (their imports go through the import map too).
   const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module' || s.type === 'classic');
   if (depth === 0) ctx.importMap = readImportMaps(scan.inlineScripts, base);
-  const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module');
+  const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module') || live?.modules === true;
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
   await moduleLexerReady;
   const [outcomes, inlineImports] = await Promise.all([

@@ -7,7 +7,8 @@ import { decodeText, sniffScriptEncoding } from './encoding.js';
 import { liveScript } from './live-script.js';
 import { processCss } from './process-css.js';
 import { processFrame, processSvgDocument } from './process-html.js';
-import { processModule } from './process-module.js';
+import { linkImports, processModule, resolveImports } from './process-module.js';
+import { findModuleImports, moduleLexerReady } from '../parse/index.js';
 
 /** A fetched resource with its place in the archive, handed to a processor. */
 export interface Fetched {
@@ -79,12 +80,27 @@ const classicScript: Handler = (ctx, fetched) => {
   if (encoding === 'utf-8' && !live) return undefined;
   const text = encoding === 'utf-8' ? resource.body.toString('utf8') : decodeText(resource.body, encoding);
   return (async () => {
-    const code = live ? await liveScript(text, false) : text;
+    const code = live ? await liveClassicScript(ctx, text, resource.url, request.depth) : text;
     if (encoding === 'utf-8' && code === text) return saveAsFetched(ctx, fetched);
     await saveResource(ctx, path, { ...resource, body: Buffer.from(code, 'utf8'), charset: 'utf-8' }, true);
     return SAVED;
   })();
 };
+
+/**
+ * A live copy's classic script: its address reads through the layer, and its `import()`s linked
+ * to the import map, a written address to its module's key, a computed one through the layer
+ * (process-module.ts's linkImports): from file:// a classic script's own import() has no base to
+ * resolve against, while a key of the page's import map loads.
+ */
+async function liveClassicScript(ctx: CaptureContext, text: string, url: string, depth: number): Promise<string> {
+  const code = await liveScript(text, false);
+  if (!CLASSIC_IMPORT.test(code)) return code;
+  await moduleLexerReady;
+  return linkImports(code, await resolveImports(ctx, findModuleImports(code), url, depth), undefined, url);
+}
+
+const CLASSIC_IMPORT = /(?<![.\w$])import\s*\(/;
 
 /** A module is inlined as a data: URL in the import map (see process-module.ts). */
 const module: Handler = (ctx, { resource, path, request }) => ({

@@ -40,6 +40,9 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'script-loaded', start: '/', pages: [], shows: 'What it means for a copy' },
   // Only its workers write this: the module worker's import, import() and fetch() results.
   { name: 'workers', start: '/', pages: [], shows: 'Largest planet: Jupiter, 69,911 km in radius, with 95 known moons.' },
+  // Written on the server; its own script files fill a list by fetch(), count in a worker, import() modules (written and
+  // computed addresses), add an image and a stylesheet, and document.write a script: `auto` reads them to decide.
+  { name: 'written-page', start: '/', pages: [], shows: 'words, counted in a worker' },
   // The guide's index page: its search box says how many guides it indexed once its fetch() came back.
   { name: 'nextjs', start: '/docs', pages: ['/', '/docs/installation', '/docs/project-structure'], shows: '18 guides indexed', fallback: 'clean', site: true },
   // Pages Router, built by webpack: the home page shows the guides' numbers once its fetch() came back.
