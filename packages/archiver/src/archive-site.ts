@@ -48,6 +48,8 @@ export async function archiveSite(
 // scan until its assets are in and it is written. 2 keeps 8 connections busy on the docs site
 // (40 ms) as 8 did, with 30 to 40 MB less at the peak.
 const PAGES_IN_PROGRESS_PER_SLOT = 2;
+/** Above every asset's (resource-kinds.ts): a page revalidated unchanged admits its links. */
+const REVALIDATION_PRIORITY = 5;
 
 /** What the pages of one crawl share: where they go, robots.txt, politeness per host. */
 interface Crawl {
@@ -113,13 +115,15 @@ async function crawlPages(site: Crawl, startUrl: string, options: SiteOptions, s
   const start = previous ? restoreCrawl(ctx, frontier, previous, site.log) : await captureStartPage(site, startUrl, options, startRules);
 
   const running = new Set<Promise<void>>();
+  // An update's pages are mostly revalidated, as assets are (see capturePageEntry): as many go at once.
+  const inProgress = Math.max(options.pageConcurrency, site.previous ? ctx.options.connectionsPerOrigin : 0) * PAGES_IN_PROGRESS_PER_SLOT;
   for (;;) {
     for (let entry = frontier.next(); entry; entry = frontier.next()) {
       const task: Promise<void> = capturePageEntry(site, entry).finally(() => running.delete(task));
       running.add(task);
       // Page requests are limited per host by the politeness queue; this bounds pages held in
       // memory while their assets arrive.
-      if (running.size >= options.pageConcurrency * PAGES_IN_PROGRESS_PER_SLOT) break;
+      if (running.size >= inProgress) break;
     }
     ctx.progress.pagesQueued = frontier.size;
     ctx.emit();
@@ -195,9 +199,13 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     const gate = <T>(request: () => Promise<T>) =>
       site.politeness.forUrl(entry.url, rules.crawlDelayMs).run(() => ctx.scheduler.unlessGivenUp(entry.url, request));
     const prior = site.previous?.priorPage(entry.url);
+    // An update's conditional request for a page it has costs what an asset's does (a 304, no
+    // body, nothing to parse): it shares the origin's connections with them, first in line, and
+    // waits for a page slot only when the site asks for a crawl delay.
+    const revalidate = rules.crawlDelayMs ? gate : <T>(request: () => Promise<T>) => ctx.scheduler.run(entry.url, REVALIDATION_PRIORITY, request);
     const tried =
       prior &&
-      (await reusePage(ctx, site.previous!, prior, entry, manifestEntry, gate, (urls) => {
+      (await reusePage(ctx, site.previous!, prior, entry, manifestEntry, revalidate, (urls) => {
         for (const url of urls) admit(site, url, entry.url, entry.depth + 1);
       }));
     if (tried === 'reused') return pageSaved(site, entry, manifestEntry, prior!.deps);

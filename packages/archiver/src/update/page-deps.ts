@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CaptureContext } from '../capture/context.js';
+import type { CaptureContext, Outcome } from '../capture/context.js';
 import type { HtmlScan } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { MAX_LOGGED_REFS, type PageRef } from './page-log.js';
@@ -44,16 +44,20 @@ export async function rewriteDigest(
   refs: readonly PageRef[],
   pageLinks: string,
 ): Promise<string | undefined> {
-  const encoding = page.encoding ? { encoding: page.encoding } : {};
-  const assets = await Promise.all(
-    refs.flatMap(({ kind, url }) =>
-      kind === 'page' ? [] : [ctx.resolve({ url, kind, referrer: page.url, depth: kind === 'frame' ? 1 : 0, ...encoding })],
-    ),
-  );
+  const assets = await Promise.all(resolveAssets(ctx, page, refs));
   const hash = createHash('sha256').update(`${page.path}\n${pageLinks}\n`);
   for (const outcome of assets) {
     if (outcome.ok && outcome.dataUrl) return undefined;
     hash.update(outcome.ok ? `${outcome.path}\n` : '\0\n');
   }
   return hash.digest('base64url').slice(0, 22);
+}
+
+/**
+ * Asks for each asset of a page as its rewrite would (once per capture: asking again gives the
+ * same outcome). An update asks for an unchanged page's assets alongside the page itself.
+ */
+export function resolveAssets(ctx: CaptureContext, page: { url: string; encoding: string }, refs: readonly PageRef[]): Promise<Outcome>[] {
+  const encoding = page.encoding ? { encoding: page.encoding } : {};
+  return refs.flatMap(({ kind, url }) => (kind === 'page' ? [] : [ctx.resolve({ url, kind, referrer: page.url, depth: kind === 'frame' ? 1 : 0, ...encoding })]));
 }

@@ -4,7 +4,7 @@ import type { ManifestEntry } from '../capture/manifest.js';
 import { ACCEPT } from '../fetch/accept.js';
 import { validatorsOf } from '../fetch/conditional.js';
 import type { FetchedResource } from '../fetch/fetcher.js';
-import { pageTargets, rewriteDigest } from './page-deps.js';
+import { pageTargets, resolveAssets, rewriteDigest } from './page-deps.js';
 import type { PreviousCopy, PriorPage } from './previous-copy.js';
 
 /** A page of the crawl: its URL, and the path links to it were written with. */
@@ -33,6 +33,9 @@ export async function reusePage(
 ): Promise<'reused' | FetchedResource | undefined> {
   const { entry, deps } = prior;
   if (entry.path !== target.path) return undefined;
+  // Its assets are asked for alongside it, not after its 304: an unchanged page then costs one
+  // round trip, not two. (One that changed is processed as usual and most likely uses them too.)
+  for (const asset of resolveAssets(ctx, { url: target.url, encoding: deps.encoding }, deps.refs)) asset.catch(() => undefined);
   const conditional = validatorsOf({ ...(entry.etag ? { etag: entry.etag } : {}), ...(entry.lastModified ? { 'last-modified': entry.lastModified } : {}) });
   const response = await gate(() =>
     ctx.fetcher.fetch(target.url, { signal: ctx.signal, accept: ACCEPT.document, ...(conditional.etag || conditional.lastModified ? { conditional } : {}) }),
