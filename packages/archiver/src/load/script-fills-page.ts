@@ -8,8 +8,11 @@ import { fillsFromNetwork, runTimeLoad } from './script-signals.js';
 const MAX_SCRIPTS = 6;
 /** Read this far: an app's own script is short; a larger one is a bundle or a library. */
 const READ_AT_MOST = 512 * 1024;
-/** A script that has not answered by then is left undecided (the static capture still asks for it). */
-const WAIT_MS = 5_000;
+/**
+ * A script that has not answered by then is left undecided (its request goes on, and the static
+ * capture takes its answer): a site's script that trickles must not hold the whole page back.
+ */
+const WAIT_MS = 2_000;
 /** Verdicts kept per capture: the scripts a site's pages share are read once. */
 const MAX_VERDICTS = 10_000;
 
