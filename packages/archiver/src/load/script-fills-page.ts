@@ -1,5 +1,6 @@
 import { ACCEPT } from '../fetch/accept.js';
 import { HtmlTooComplexError } from '../parse/index.js';
+import { normalizeUrl } from '../resolve/normalize-url.js';
 import { trace } from '../trace.js';
 import type { LoadedPage, PageLoadContext } from './page-loader.js';
 import { fillsFromNetwork, runTimeLoad } from './script-signals.js';
@@ -42,8 +43,7 @@ interface OwnScript {
  * fetcher ahead of the capture (ctx.prefetch), which takes that answer instead of asking again.
  */
 export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, verdicts: Map<string, string | false>): Promise<string | undefined> {
-  const refs = pageRefs(page);
-  const scripts = ownScripts(page, refs);
+  const scripts = ownScripts(page);
   const known = scripts.map(({ url }) => verdicts.get(url)).find(Boolean);
   if (known) return known;
   const unread = scripts.filter(({ url }) => !verdicts.has(url));
@@ -54,7 +54,7 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, ve
     ctx.prefetch(url, { signal: ctx.signal, referrer: page.response.url, accept: ACCEPTS[kind], spool: kind === 'image' || kind === 'icon' });
   // The files a static capture asks for first go out with the scripts, so that deciding costs
   // no round trip of its own; a request of the capture's for one of them takes that answer.
-  for (const { url, kind } of refs.slice(0, PREFETCH)) void fetch(url, kind);
+  for (const { url, kind } of pageRefs(page, FETCHED_KINDS).slice(0, PREFETCH)) void fetch(url, kind);
   let waited: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => {
     waited = setTimeout(() => resolve(undefined), WAIT_MS);
@@ -82,39 +82,34 @@ interface PageRef {
   kind: FetchedKind;
 }
 
-/** The page's scripts, stylesheets and images as absolute URLs, once each, in document order. */
-function pageRefs(page: LoadedPage): PageRef[] {
+const SCRIPT_KINDS: ReadonlySet<string> = new Set(['script', 'module']);
+const FETCHED_KINDS: ReadonlySet<string> = new Set(Object.keys(ACCEPTS));
+
+/** The page's references of `kinds` as the URLs the capture fetches, once each, in document order. */
+function pageRefs(page: LoadedPage, kinds: ReadonlySet<string>): PageRef[] {
   const scan = page.scan();
   if (!scan || scan instanceof HtmlTooComplexError) return [];
-  let base: URL;
-  try {
-    base = new URL(scan.baseHref ?? page.response.url, page.response.url);
-  } catch {
-    base = new URL(page.response.url);
-  }
+  const base = (scan.baseHref && normalizeUrl(scan.baseHref, page.response.url)) || page.response.url;
   const refs = new Map<string, PageRef>();
   for (const ref of scan.refs) {
-    if (!(ref.kind in ACCEPTS) || ref.source !== 'attr') continue;
-    let url: URL;
-    try {
-      url = new URL(ref.url, base);
-    } catch {
-      continue;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-    url.hash = '';
-    if (!refs.has(url.href)) refs.set(url.href, { url: url.href, kind: ref.kind as FetchedKind });
+    if (!kinds.has(ref.kind) || ref.source !== 'attr') continue;
+    const url = normalizeUrl(ref.url, base);
+    if (url && !refs.has(url)) refs.set(url, { url, kind: ref.kind as FetchedKind });
   }
   return [...refs.values()];
 }
 
 /** The page's external scripts on its own origin that are not a known library, in document order. */
-function ownScripts(page: LoadedPage, refs: readonly PageRef[]): OwnScript[] {
+function ownScripts(page: LoadedPage): OwnScript[] {
   const origin = new URL(page.response.url).origin;
-  return refs
-    .filter(({ url, kind }) => (kind === 'script' || kind === 'module') && new URL(url).origin === origin && !LIBRARY.test(new URL(url).pathname))
-    .slice(0, MAX_SCRIPTS)
-    .map(({ url, kind }) => ({ url, module: kind === 'module' }));
+  const own: OwnScript[] = [];
+  for (const { url, kind } of pageRefs(page, SCRIPT_KINDS)) {
+    const { origin: from, pathname } = new URL(url);
+    if (from !== origin || LIBRARY.test(pathname)) continue;
+    own.push({ url, module: kind === 'module' });
+    if (own.length >= MAX_SCRIPTS) break;
+  }
+  return own;
 }
 
 /** What in the script makes a static copy of its page fall short (see scriptFillsPage), or undefined. */
