@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { call, MS_SINCE_MUTATION, PAGE_TEXT } from '../../packages/archiver/src/render/in-page.js';
+import { call, DOM_STATE, PAGE_TEXT } from '../../packages/archiver/src/render/in-page.js';
 
 // How a page looks and reads once it has settled, taken the same way in every browser so that an
 // original and its copies compare: the engine's self-check (packages/archiver/src/render/
@@ -25,8 +25,8 @@ const QUIET_BUDGET_MS = 10_000;
 
 // Milliseconds since the DOM last changed, shadow roots included (the engine's own measure; the
 // first call installs its observer).
-const SINCE_MUTATION = call(MS_SINCE_MUTATION);
-const QUIET = `document.readyState === 'complete' && ${SINCE_MUTATION} > ${QUIET_MS}`;
+const SINCE_MUTATION = call(DOM_STATE);
+const QUIET = `document.readyState === 'complete' && ${SINCE_MUTATION}.still > ${QUIET_MS}`;
 // A viewport at a time, two frames apart (lazy content asks when it comes into view), then back up.
 const SCROLL_THROUGH = `(async () => {
   const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

@@ -1,5 +1,5 @@
 import type { CDPSession, Page, Request } from 'playwright-core';
-import { call, MS_SINCE_MUTATION, RECORD_CLOSED_ROOTS, STAY_ON_PAGE } from './in-page.js';
+import { call, DOM_STATE, RECORD_CLOSED_ROOTS, STAY_ON_PAGE } from './in-page.js';
 import { pictureSession } from './picture.js';
 import { trace } from '../trace.js';
 import { setUpOnce } from './set-up-once.js';
@@ -36,6 +36,11 @@ export class CopyRequests {
   failedOne(): void {
     this.failed++;
     this.failing.abort();
+  }
+
+  /** A copy's own files come from disk: none is in flight long enough to be given up on. */
+  stalledInFlight(): boolean {
+    return false;
   }
 
   /** How long no request of the copy has been in flight (0 while one is). */
@@ -99,7 +104,7 @@ export class CheckTab {
         return route.abort('internetdisconnected');
       }),
       // A copy whose scripts do not run (a snapshot) is quiet as soon as it is parsed, and waits for nothing more.
-      page.addInitScript(call(MS_SINCE_MUTATION) + ';' + RECORD_CLOSED_ROOTS + STAY_ON_PAGE),
+      page.addInitScript(call(DOM_STATE) + ';' + RECORD_CLOSED_ROOTS + STAY_ON_PAGE),
     ]);
   }
 }

@@ -27,6 +27,15 @@ interface Asked {
 const SENT_POSTS = new Set<ResourceKind>(['fetch', 'xhr']);
 
 /**
+ * A request the tab is waiting on. Once its answer is here (`answered`) it is being handed to the
+ * browser, which on a loaded machine took more than 5 s for a 3.3 MB script: that is no stall.
+ */
+interface InFlight {
+  at: number;
+  answered: boolean;
+}
+
+/**
  * Answers every request of a render's tab from the engine's fetcher (address guard,
  * size and time limits, cookies) and records each exchange once: a request asked again (same
  * method, URL and body) is answered from the first response. Scripts' POSTs are sent; other
@@ -57,7 +66,7 @@ export class ExchangeRecorder {
   private finished = false;
   private bytes = 0;
   /** When each request in flight was asked for. */
-  private readonly inFlight = new Set<{ at: number }>();
+  private readonly inFlight = new Set<InFlight>();
   private lastActivity = performance.now();
 
   constructor(private readonly deps: { fetcher: Fetcher; signal: AbortSignal; limits: RenderLimits }) {}
@@ -99,25 +108,30 @@ export class ExchangeRecorder {
   }
 
   /**
-   * How long no request has been in flight (0 while one is), not counting requests in flight for
-   * `stalledRequestMs` or more: such a request counts as ended from then on.
+   * How long no request has been in flight (0 while one is), not counting requests whose answer
+   * has not come in `stalledRequestMs`: such a request counts as ended from then on.
    */
   quietForMs(now = performance.now()): number {
     let since = this.lastActivity;
-    for (const { at } of this.inFlight) {
-      const stalled = at + this.deps.limits.stalledRequestMs;
+    for (const { at, answered } of this.inFlight) {
+      const stalled = answered ? Infinity : at + this.deps.limits.stalledRequestMs;
       if (stalled > now) return 0;
       since = Math.max(since, stalled);
     }
     return now - since;
   }
 
+  stalledInFlight(now = performance.now()): boolean {
+    for (const { at, answered } of this.inFlight) if (!answered && at + this.deps.limits.stalledRequestMs <= now) return true;
+    return false;
+  }
+
   async onRoute(route: Route): Promise<void> {
-    const request = { at: performance.now() };
+    const request: InFlight = { at: performance.now(), answered: false };
     this.inFlight.add(request);
     this.lastActivity = request.at;
     try {
-      await this.answer(route);
+      await this.answer(route, request);
     } catch {
       // The page, its frame or the context went away while this was answered.
     } finally {
@@ -126,7 +140,7 @@ export class ExchangeRecorder {
     }
   }
 
-  private async answer(route: Route): Promise<void> {
+  private async answer(route: Route, inFlight: InFlight): Promise<void> {
     const request = route.request();
     if (this.finished) return route.abort('aborted');
     const headers = request.headers();
@@ -158,6 +172,7 @@ export class ExchangeRecorder {
     } catch (error) {
       return route.abort(abortCodeFor(error));
     }
+    inFlight.answered = true;
     if (asked.resourceType === 'script' && !script.kind) prepareScript(resource, Boolean(headers.origin));
     const fulfil = fulfilment(resource, asked.method === 'HEAD');
     if (script.kind && resource.status < 300 && fulfil.body instanceof Buffer) fulfil.body = withWorkerPrologue(fulfil.body, script.kind);

@@ -7,16 +7,19 @@ export function call(source: string, arg: unknown = null): string {
 }
 
 /**
- * Milliseconds since the DOM last changed or the page's main thread was last busy. The first
- * call installs the observer (on the document node, so it survives `document.write` replacing
- * the root) and answers 0. A shadow root's changes reach no observer of the document (a web
+ * `{ still, loading }`: milliseconds since the DOM last changed or the page's main thread was last
+ * busy, and whether the document is still loading. The first call installs the observer (on the
+ * document node, so it survives `document.write` replacing the root) and answers 0. A shadow root's changes reach no observer of the document (a web
  * component builds its whole UI there), so every open shadow root there is now is observed too,
  * and every root attached later (open or closed). A page that runs a long task (an app's bundle
  * booting: Storybook's ran 280–580 ms at a time) changes nothing and asks for nothing while it
  * runs, and this call itself waits for the task's end: a heartbeat every 50 ms that came more
- * than 200 ms late says the thread was busy until then.
+ * than 200 ms late says the thread was busy until then. With `untilComplete`, a document not yet
+ * loaded is never still: its scripts may be on their way to it or compiling off the main thread
+ * with nothing in flight (Storybook's 5 MB of modules, on a loaded machine, left its page still
+ * for 1.5 s before they ran, and its preview frame for longer).
  */
-export const MS_SINCE_MUTATION = `() => {
+export const DOM_STATE = `(untilComplete) => {
   const key = Symbol.for('sitezip.lastMutation');
   // A beat more than 200 ms after the last one: the thread was busy until now.
   const beat = (state) => {
@@ -26,7 +29,12 @@ export const MS_SINCE_MUTATION = `() => {
     return now;
   };
   const state = window[key];
-  if (state) return beat(state) - state.at;
+  if (state) {
+    const now = beat(state);
+    const loading = untilComplete === true && document.readyState !== 'complete';
+    if (loading) state.at = now;
+    return { still: now - state.at, loading };
+  }
   const fresh = { at: performance.now(), beat: performance.now() };
   Object.defineProperty(window, key, { value: fresh });
   setInterval(() => beat(fresh), 50);
@@ -46,7 +54,7 @@ export const MS_SINCE_MUTATION = `() => {
       return root;
     } }.attachShadow;
   }
-  return 0;
+  return { still: 0, loading: untilComplete === true && document.readyState !== 'complete' };
 }`;
 
 /** Where a live copy's replay layer marks that it ran (REPLAY_LAYER in capture/replay-shim.ts). */

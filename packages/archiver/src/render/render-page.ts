@@ -213,13 +213,13 @@ async function drive(
     // Opened at the load event, the check pages took the CPU the page's last requests and scripts
     // needed (a data loader's 40 ms answer came after 370 ms): they open in the page's quiet time.
     const quieting = onQuieting && { ms: QUIETING_MS, call: onQuieting };
-    settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget(), quieting }, stop.signal);
+    settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget(), loadingMs: left(), quieting }, stop.signal);
     trace('render: quiet after load');
     const scrolled = await within(page.evaluate(call(SCROLL_THROUGH, limits.maxScrollSteps)) as Promise<number>, left(), stop.signal);
     if (scrolled.done) {
       events.scrollSteps = scrolled.value;
       trace(`render: scrolled ${scrolled.value} steps`);
-      if (scrolled.value > 0) settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget() }, stop.signal);
+      if (scrolled.value > 0) settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget(), loadingMs: left() }, stop.signal);
     } else {
       settled = false;
     }

@@ -94,7 +94,7 @@ export async function checkCopy(
     // quiet is not waited for then (swagger-ui's live copy: 0.6 s of a 4.3 s capture).
     const waits = required ? AbortSignal.any([signal, requests.firstFailure]) : signal;
     await within(page.evaluate(call(SCROLL_AS_ORIGINAL, { picture: Math.ceil(PICTURE_HEIGHT / 800), original: original.scrollSteps })), left(), waits).catch(() => undefined);
-    await settle(page, requests, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, waits).catch((error: unknown) => {
+    await settle(page, requests, { quietMs: 300, budgetMs: Math.min(left(), 3_000), loadingMs: left() }, waits).catch((error: unknown) => {
       if (signal.aborted || !requests.firstFailure.aborted) throw error;
     });
     trace(`check: ${name} quiet`);
@@ -111,7 +111,7 @@ export async function checkCopy(
     // after it (the workers fixture's live copy: text 0.46, then a snapshot). It gets a longer
     // quiet, once, before it is judged.
     if (required && scores.textMatch < required.textMatch && requests.failed === 0 && requests.online === 0 && left() > 0) {
-      await settle(page, requests, { quietMs: SECOND_QUIET_MS, budgetMs: Math.min(left(), 3_000) }, waits).catch((error: unknown) => {
+      await settle(page, requests, { quietMs: SECOND_QUIET_MS, budgetMs: Math.min(left(), 3_000), loadingMs: left() }, waits).catch((error: unknown) => {
         if (signal.aborted || !requests.firstFailure.aborted) throw error;
       });
       text = await read();
@@ -128,7 +128,7 @@ export async function checkCopy(
     // are of one moment.
     const after = await read();
     if (after !== text) {
-      await settle(page, requests, { quietMs: 300, budgetMs: Math.min(left(), 3_000) }, signal);
+      await settle(page, requests, { quietMs: 300, budgetMs: Math.min(left(), 3_000), loadingMs: left() }, signal);
       png = await picture(check, name, signal);
       scores.textMatch = textMatch(original.text, await read());
     }

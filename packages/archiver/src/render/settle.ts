@@ -1,31 +1,42 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { call, MS_SINCE_MUTATION } from './in-page.js';
+import { call, DOM_STATE } from './in-page.js';
 import { raceSignal, within } from './race.js';
 
 /** What says how long no request of the page has been in flight. */
 export interface Network {
   quietForMs(): number;
+  /**
+   * Whether a request has been in flight so long that it no longer counts (a tracker that never
+   * answers): the load event it holds may never come, so a document need not have loaded to be quiet.
+   */
+  stalledInFlight(): boolean;
 }
 
 /** Same-origin frames whose DOM counts towards the page's quiet, at most. */
 const MAX_FRAMES = 8;
+
+/** What the page's documents say: the least time any has been still, and whether one is still loading. */
+interface DomState {
+  still: number;
+  loading: boolean;
+}
 
 /**
  * How long the page's DOM has been still, its same-origin frames' included (a component
  * explorer's preview, an editor: the page's own content, built while the page itself is
  * still). Other sites' frames (ads, embeds, which may animate for ever) do not count.
  */
-async function domQuietForMs(page: Page): Promise<number> {
+async function domState(page: Page, untilComplete: boolean): Promise<DomState> {
   const main = page.mainFrame();
   const origin = originOf(main.url());
   const frames = page.frames().filter((frame) => frame !== main && origin !== undefined && originOf(frame.url()) === origin).slice(0, MAX_FRAMES);
-  const quiet = await Promise.all([
-    main.evaluate(call(MS_SINCE_MUTATION)) as Promise<number>,
+  const states = await Promise.all([
+    main.evaluate(call(DOM_STATE, untilComplete)) as Promise<DomState>,
     // A frame gone (navigated, removed) while asked says nothing.
-    ...frames.map((frame) => (frame.evaluate(call(MS_SINCE_MUTATION)) as Promise<number>).catch(() => Infinity)),
+    ...frames.map((frame) => (frame.evaluate(call(DOM_STATE, untilComplete)) as Promise<DomState>).catch(() => ({ still: Infinity, loading: false }))),
   ]);
-  return Math.min(...quiet);
+  return { still: Math.min(...states.map((state) => state.still)), loading: states.some((state) => state.loading) };
 }
 
 function originOf(url: string): string | undefined {
@@ -37,25 +48,30 @@ function originOf(url: string): string | undefined {
 }
 
 /**
- * Waits until the page is quiet: no request in flight, no DOM mutation (its same-origin frames'
- * included) and no long task for `quietMs`, all at once. Gives up after `budgetMs` (false: a page that animates for ever is taken as it is);
- * rejects only when `signal` aborts (the render's hard cap).
+ * Waits until the page is quiet: its documents (same-origin frames' included) loaded, no request in
+ * flight, no DOM mutation and no long task for `quietMs`, all at once. Gives up once `budgetMs` has
+ * passed since a document was last seen loading (false: a page that animates for ever is taken as
+ * it is), and `loadingMs` after the start at most (a frame whose bundle is on its way, or compiling,
+ * on a loaded machine); rejects only when `signal` aborts (the render's hard cap).
  */
 export async function settle(
   page: Page,
   network: Network,
-  options: { quietMs: number; budgetMs: number; quieting?: { ms: number; call: () => void } | undefined },
+  options: { quietMs: number; budgetMs: number; loadingMs?: number | undefined; quieting?: { ms: number; call: () => void } | undefined },
   signal: AbortSignal,
 ): Promise<boolean> {
-  const until = performance.now() + options.budgetMs;
+  const started = performance.now();
+  const latest = started + Math.max(options.budgetMs, options.loadingMs ?? 0);
+  let until = started + options.budgetMs;
   // Called once, the first time the page has been quiet for `quieting.ms` (less than `quietMs`).
   let quieting = options.quieting;
   for (;;) {
     const left = until - performance.now();
     if (left <= 0) return false;
-    const dom = await within(domQuietForMs(page), left, signal);
+    const dom = await within(domState(page, !network.stalledInFlight()), left, signal);
     if (!dom.done) return false;
-    const quiet = Math.min(dom.value, network.quietForMs());
+    if (dom.value.loading) until = Math.min(latest, Math.max(until, performance.now() + options.budgetMs));
+    const quiet = Math.min(dom.value.still, network.quietForMs());
     if (quieting && quiet >= quieting.ms) {
       quieting.call();
       quieting = undefined;

@@ -1,0 +1,73 @@
+import type { Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserHost } from '../src/render/index.js';
+import { settle, type Network } from '../src/render/settle.js';
+
+// settle() against real Chromium, its network told by the test: what the page's documents say
+// (loaded or not) must hold the quiet even when no request the render knows of is in flight, as
+// when a bundle is compiling off the main thread on a loaded machine.
+
+const ORIGIN = 'http://pages.test';
+const SLOW_MS = 1_500;
+
+/** A network the render sees as idle for ever; `stalled` says whether a request was given up on. */
+const idle = (stalled = false): Network => ({ quietForMs: () => Number.POSITIVE_INFINITY, stalledInFlight: () => stalled });
+
+const PAGES: Record<string, string> = {
+  '/image': `<!doctype html><p>An image that takes its time</p><img src="/slow.png">`,
+  '/frame': `<!doctype html><p>A frame whose image takes its time</p><iframe src="/inner"></iframe>`,
+  '/inner': `<!doctype html><p>Inner</p><img src="/slow.png">`,
+};
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+let host: BrowserHost;
+let page: Page;
+beforeAll(async () => {
+  host = new BrowserHost();
+  const { context } = await host.open();
+  page = await context.newPage();
+  // The test answers the page itself: the render's recorder, which would count these requests, is not here.
+  await page.route('**/*', async (route: Route) => {
+    const { pathname } = new URL(route.request().url());
+    if (pathname === '/slow.png') {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      return route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
+    }
+    const body = PAGES[pathname];
+    return body ? route.fulfill({ status: 200, contentType: 'text/html', body }) : route.fulfill({ status: 404, body: '' });
+  });
+}, 60_000);
+afterAll(() => host.close());
+
+async function settleOn(path: string, network: Network, budget: { budgetMs: number; loadingMs?: number }): Promise<{ settled: boolean; ms: number; images: boolean }> {
+  await page.goto(`${ORIGIN}${path}`, { waitUntil: 'domcontentloaded' });
+  const started = performance.now();
+  const settled = await settle(page, network, { quietMs: 300, ...budget }, AbortSignal.timeout(30_000));
+  const ms = performance.now() - started;
+  const frames = page.frames();
+  const images = (await Promise.all(frames.map((frame) => frame.evaluate(`[...document.images].every((img) => img.complete && img.naturalWidth > 0)`)))).every(Boolean);
+  return { settled, ms, images };
+}
+
+describe('settle', () => {
+  it("waits for a document that is still loading though nothing the render knows of is in flight, its frames' included", async () => {
+    for (const path of ['/image', '/frame']) {
+      const result = await settleOn(path, idle(), { budgetMs: 5_000 });
+      expect({ path, settled: result.settled, images: result.images }).toEqual({ path, settled: true, images: true });
+      expect(result.ms).toBeGreaterThan(SLOW_MS - 500);
+    }
+  }, 60_000);
+
+  it('waits past its budget while a document loads, up to `loadingMs`; without it the budget ends the wait', async () => {
+    const extended = await settleOn('/frame', idle(), { budgetMs: 400, loadingMs: 10_000 });
+    expect({ settled: extended.settled, images: extended.images }).toEqual({ settled: true, images: true });
+    const capped = await settleOn('/frame', idle(), { budgetMs: 400 });
+    expect({ settled: capped.settled, images: capped.images }).toEqual({ settled: false, images: false });
+  }, 60_000);
+
+  it('does not wait for a load a stalled request holds (the tracker that never answers)', async () => {
+    const result = await settleOn('/image', idle(true), { budgetMs: 5_000 });
+    expect({ settled: result.settled, images: result.images }).toEqual({ settled: true, images: false });
+  }, 60_000);
+});
