@@ -154,7 +154,7 @@ async function captureStartPage(site: Crawl, startUrl: string, options: SiteOpti
   const { ctx } = site;
   const start = admit(site, startUrl, startUrl, 0) as PageEntry;
   site.frontier.next(); // the start page is captured here, before the others
-  const first = await loadStartPage(ctx, start.url);
+  const first = await loadStartPage(ctx, start.url, { site: true });
   // Its links are admitted first, so that index.html is written linking to the local copies.
   admitLinks(site, first, 0);
   if (options.useSitemaps) await seedFromSitemaps(site, startRules, new URL(startUrl).origin, options.maxPages);

@@ -298,3 +298,38 @@ describe('render mode', () => {
     expect(sink.text('index.html')).toContain(`href="${host}/guide/index.html"`);
   });
 });
+
+describe('auto on a site whose pages share a script file', () => {
+  // The script fills `#results` from an address it computes, on the page that has one: the home
+  // page, read first, leaves no such element empty; the search page does.
+  const SHARED_JS = `const results = document.getElementById('results');
+const api = '/api/';
+if (results) fetch(api + ['sea', 'rch'].join('') + '.html').then((r) => r.text()).then((html) => { results.innerHTML = html; });`;
+  const page = (title: string, body: string) =>
+    `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1>${body}<script src="/js/shared.js"></script></body></html>`;
+  const RESULTS = '<p>Three guides match, fetched by the shared script</p>';
+  let shared: FixtureSite;
+  beforeAll(async () => {
+    shared = await serveFixture({
+      '/': { body: page('Home', `<nav id="menu"><a href="/search">Search the guides</a></nav><p>${'Written on the server. '.repeat(20)}</p>`) },
+      '/search': { body: page('Search', `<p>${'Every guide of the site, searched as you type. '.repeat(20)}</p><div id="results"></div>`) },
+      '/js/shared.js': { type: 'text/javascript', body: SHARED_JS },
+      '/api/search.html': { type: 'text/html', body: RESULTS },
+    });
+  });
+  afterAll(() => shared.close());
+
+  it('judges each page by its own empty elements: the script read once fills the second page, which is rendered', async () => {
+    const sink = new MemorySink();
+    const summary = await archiveSite(shared.url, sink, { ...local, useSitemaps: false });
+    expect(summary.pages).toBe(2);
+    const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    const home = manifest.resources.find((resource) => resource.url === `${shared.origin}/`);
+    const search = manifest.resources.find((resource) => resource.url === `${shared.origin}/search`);
+    expect(home?.render, JSON.stringify(home?.render)).toBeUndefined();
+    // Its live copy runs the script the home page saved: its check's copy has that file too.
+    expect(search?.render, JSON.stringify(search)).toMatchObject({ output: 'live', reason: 'its own script fills part of it from the network', check: { failedRequests: 0, onlineRequests: 0, textMatch: 1 } });
+    const recorded = Buffer.from(RESULTS).toString('base64');
+    expect([...sink.files.keys()].some((name) => sink.text(name).includes(recorded))).toBe(true);
+  });
+});

@@ -17,6 +17,7 @@ const PAGES: Record<string, string> = {
   '/image': `<!doctype html><p>An image that takes its time</p><img src="/slow.png">`,
   '/frame': `<!doctype html><p>A frame whose image takes its time</p><iframe src="/inner"></iframe>`,
   '/inner': `<!doctype html><p>Inner</p><img src="/slow.png">`,
+  '/stalled': `<!doctype html><p>An image that never comes</p><img src="/never.png">`,
 };
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -30,6 +31,8 @@ beforeAll(async () => {
   // The test answers the page itself: the render's recorder, which would count these requests, is not here.
   await page.route('**/*', async (route: Route) => {
     const { pathname } = new URL(route.request().url());
+    // Held until the browser closes.
+    if (pathname === '/never.png') return;
     if (pathname === '/slow.png') {
       await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
       return route.fulfill({ status: 200, contentType: 'image/png', body: PNG });
@@ -67,7 +70,7 @@ describe('settle', () => {
   }, 60_000);
 
   it('does not wait for a load a stalled request holds (the tracker that never answers)', async () => {
-    const result = await settleOn('/image', idle(true), { budgetMs: 5_000 });
+    const result = await settleOn('/stalled', idle(true), { budgetMs: 5_000 });
     expect({ settled: result.settled, images: result.images }).toEqual({ settled: true, images: false });
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { isArchiveError } from '../errors.js';
 import { trace } from '../trace.js';
 import { needsRender } from './needs-render.js';
-import { scriptFillsPage } from './script-fills-page.js';
+import { scriptFillsPage, type ScriptReading } from './script-fills-page.js';
 import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader } from './page-loader.js';
 
 export type RenderMode = 'auto' | 'always' | 'never';
@@ -25,8 +25,8 @@ export interface Renderer {
 export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Promise<Renderer>): PageLoader {
   if (mode === 'never') return base;
   let renderer: Promise<Renderer> | undefined;
-  // Whether each of the site's own scripts fills its page from the network, once read.
-  const scriptVerdicts = new Map<string, string | false>();
+  // What each of the site's own scripts does to a page, once read.
+  const scriptVerdicts = new Map<string, ScriptReading>();
   return {
     startedAt: base.startedAt,
     async load(ctx, url, init) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeholderIds, scriptNeed } from './script-fills-page.js';
+import { needOn, placeholderIds, readScript, scriptNeed } from './script-fills-page.js';
 
 describe('scriptNeed', () => {
   it.each([
@@ -31,6 +31,26 @@ describe('scriptNeed', () => {
     ['imports a written address (a module: the static capture maps it)', `const m = await import('./mod.js');`, []],
   ])('says nothing of a script that %s', (_, code, ids) => {
     expect(scriptNeed(code, code.includes('await import'), ids)).toBeUndefined();
+  });
+});
+
+describe('readScript', () => {
+  it("keeps the ids a script fills from a computed address, so each page that shares it is judged by its own empty elements", () => {
+    const code = `fetch(base + '/api/' + page).then((r) => r.text()).then((t) => { const el = document.getElementById("results") || document.querySelector('#feed > li'); el.innerHTML = t; });`;
+    const reading = readScript(code, false);
+    expect(needOn(reading, ['menu'])).toBeUndefined();
+    expect(needOn(reading, ['menu', 'results'])).toBe('its own script fills part of it from the network');
+    expect(needOn(reading, ['feed'])).toBe('its own script fills part of it from the network');
+    // A page-independent reason holds on every page.
+    expect(needOn(readScript(`new Worker('w.js')`, false), [])).toBe('its own script starts a worker');
+    expect(readScript(`document.title = 'x';`, false)).toBe(false);
+  });
+
+  it('reads a hostile script in linear time, keeping a bounded set of names', () => {
+    const reading = readScript(`fetch(u).then(r => r.text()).then(t => { el.innerHTML = t; });` + `'ab' + "#cd-ef" + `.repeat(200_000), false);
+    expect(reading).toMatchObject({ names: new Set(['ab', 'cd-ef']) });
+    const many = readScript(`fetch(u).then(r => r.text()).then(t => { el.innerHTML = t; });` + Array.from({ length: 5_000 }, (_, i) => `'id${i}'`).join('+'), false);
+    expect(typeof many === 'object' && many.names.size).toBe(2_000);
   });
 });
 

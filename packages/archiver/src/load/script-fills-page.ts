@@ -14,8 +14,10 @@ const READ_AT_MOST = 512 * 1024;
  * capture takes its answer): a site's script that trickles must not hold the whole page back.
  */
 const WAIT_MS = 2_000;
-/** Verdicts kept per capture: the scripts a site's pages share are read once. */
+/** Readings kept per capture: the scripts a site's pages share are read once. */
 const MAX_VERDICTS = 10_000;
+/** Names a script's reading keeps, at most (the quoted ids it could fill an element by). */
+const MAX_NAMES = 2_000;
 
 // Libraries ask the network, write the DOM and load files in their code whether or not a page uses them.
 const LIBRARY =
@@ -42,13 +44,15 @@ interface OwnScript {
  * loads fail, so the page is rendered. Each script is fetched once, through the capture's
  * fetcher ahead of the capture (ctx.prefetch), which takes that answer instead of asking again.
  */
-export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, verdicts: Map<string, string | false>): Promise<string | undefined> {
+export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, verdicts: Map<string, ScriptReading>): Promise<string | undefined> {
   const scripts = ownScripts(page);
-  const known = scripts.map(({ url }) => verdicts.get(url)).find(Boolean);
+  let placeholders: string[] | undefined;
+  // A site's pages leave different elements empty: a shared script's reading is judged per page.
+  const need = (reading: ScriptReading | undefined) => (reading ? needOn(reading, (placeholders ??= placeholderIds(page.document!.html))) : undefined);
+  const known = scripts.map(({ url }) => need(verdicts.get(url))).find(Boolean);
   if (known) return known;
   const unread = scripts.filter(({ url }) => !verdicts.has(url));
   if (unread.length === 0) return undefined;
-  const placeholders = placeholderIds(page.document!.html);
   trace(`render: reading ${unread.length} script(s) of the page`);
   const fetch = (url: string, kind: FetchedKind) =>
     ctx.prefetch(url, { signal: ctx.signal, referrer: page.response.url, accept: ACCEPTS[kind], spool: kind === 'image' || kind === 'icon' });
@@ -63,9 +67,9 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, ve
     unread.map(async ({ url, module }) => {
       const response = await Promise.race([fetch(url, module ? 'module' : 'script'), late]);
       if (!response) return undefined;
-      const why = response.status < 300 && !response.file ? scriptNeed(response.body.subarray(0, READ_AT_MOST).toString('utf8'), module, placeholders) : undefined;
-      if (verdicts.size < MAX_VERDICTS) verdicts.set(url, why ?? false);
-      return why;
+      const reading: ScriptReading = response.status < 300 && !response.file ? readScript(response.body.subarray(0, READ_AT_MOST).toString('utf8'), module) : false;
+      if (verdicts.size < MAX_VERDICTS) verdicts.set(url, reading);
+      return need(reading);
     }),
   ).finally(() => clearTimeout(waited));
   if (ctx.signal.aborted) throw ctx.signal.reason;
@@ -112,23 +116,51 @@ function ownScripts(page: LoadedPage): OwnScript[] {
   return own;
 }
 
-/** What in the script makes a static copy of its page fall short (see scriptFillsPage), or undefined. */
-export function scriptNeed(code: string, module: boolean, placeholders: readonly string[]): string | undefined {
-  if (LIBRARY_BANNER.test(code)) return undefined;
+/**
+ * What reading a script says, whatever page it is on: why a static copy of any page running it
+ * falls short; or, for a script that fills the page from a computed address, the ids it names
+ * (it falls short on a page that leaves one of them empty); or false.
+ */
+export type ScriptReading = string | { names: ReadonlySet<string> } | false;
+
+const FILLS = 'its own script fills part of it from the network';
+
+export function readScript(code: string, module: boolean): ScriptReading {
+  if (LIBRARY_BANNER.test(code)) return false;
   const load = runTimeLoad(code, module);
   if (load) return `its own script ${load}`;
-  if (fillsFromNetwork(code) && (LITERAL_REQUEST.test(code) || placeholders.some((id) => names(code, id)))) {
-    return 'its own script fills part of it from the network';
-  }
-  return undefined;
+  if (!fillsFromNetwork(code)) return false;
+  return LITERAL_REQUEST.test(code) ? FILLS : { names: namedIds(code) };
 }
 
-/** Whether the code names an element by its id: as a string, or in a selector. */
-function names(code: string, id: string): boolean {
-  for (const quote of ['"', "'", '`']) {
-    if (code.includes(`${quote}${id}${quote}`) || code.includes(`${quote}#${id}`)) return true;
+/** Why a static copy of a page that leaves `placeholders` empty falls short with this script, or undefined. */
+export function needOn(reading: ScriptReading, placeholders: readonly string[]): string | undefined {
+  if (reading === false) return undefined;
+  if (typeof reading === 'string') return reading;
+  return placeholders.some((id) => reading.names.has(id)) ? FILLS : undefined;
+}
+
+/** What in the script makes a static copy of a page with these placeholders fall short (see scriptFillsPage), or undefined. */
+export function scriptNeed(code: string, module: boolean, placeholders: readonly string[]): string | undefined {
+  return needOn(readScript(code, module), placeholders);
+}
+
+// A string literal of the code, up to 100 characters (a longer one names no element).
+const STRING = /'((?:[^'\\\n]|\\.){0,100})'|"((?:[^"\\\n]|\\.){0,100})"|`((?:[^`\\]|\\.){0,100})`/g;
+const WHOLE_NAME = /^(?!#)[^\s<>'"`\\]{2,64}$/;
+const SELECTOR_ID = /^#([\w-]{2,64})/;
+
+/** The ids the code names: a whole string (`getElementById('feed')`), or a selector's first id (`'#feed > li'`). */
+function namedIds(code: string): Set<string> {
+  const names = new Set<string>();
+  STRING.lastIndex = 0;
+  for (let match; names.size < MAX_NAMES && (match = STRING.exec(code)); ) {
+    const text = match[1] ?? match[2] ?? match[3] ?? '';
+    if (WHOLE_NAME.test(text)) names.add(text);
+    const id = SELECTOR_ID.exec(text)?.[1];
+    if (id) names.add(id);
   }
-  return false;
+  return names;
 }
 
 /** Ids of elements the page leaves empty, or holding only a "loading…" note. */

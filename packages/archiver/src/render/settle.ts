@@ -68,7 +68,9 @@ export async function settle(
   for (;;) {
     const left = until - performance.now();
     if (left <= 0) return false;
-    const dom = await within(domState(page, !network.stalledInFlight()), left, signal);
+    // A document that does not answer is busy (a bundle booting on a loaded machine took longer
+    // than a short budget to answer): it is waited for as long as a loading one would be.
+    const dom = await within(domState(page, !network.stalledInFlight()), latest - performance.now(), signal);
     if (!dom.done) return false;
     if (dom.value.loading) until = Math.min(latest, Math.max(until, performance.now() + options.budgetMs));
     const quiet = Math.min(dom.value.still, network.quietForMs());
