@@ -9,9 +9,10 @@ export function call(source: string, arg: unknown = null): string {
 /**
  * `{ still, loading }`: milliseconds since the DOM last changed or the page's main thread was last
  * busy, and whether the document is still loading. The first call installs the observer (on the
- * document node, so it survives `document.write` replacing the root) and answers 0. A shadow root's changes reach no observer of the document (a web
- * component builds its whole UI there), so every open shadow root there is now is observed too,
- * and every root attached later (open or closed). A page that runs a long task (an app's bundle
+ * document node, so it survives `document.write` replacing the root) and answers 0. A shadow
+ * root's changes reach no observer of the document (a web component builds its whole UI there),
+ * so every open shadow root there is now is observed too, and every root attached later (open or
+ * closed). A page that runs a long task (an app's bundle
  * booting: Storybook's ran 280–580 ms at a time) changes nothing and asks for nothing while it
  * runs, and this call itself waits for the task's end: a heartbeat every 50 ms that came more
  * than 200 ms late says the thread was busy until then. With `untilComplete`, a document not yet
