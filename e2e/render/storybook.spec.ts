@@ -10,7 +10,7 @@ import { renderFixtureTests } from './render-check.js';
 // flight). The render now waits for its documents to finish loading (settle.ts), and 3 of 3
 // captures beside another test run came out right, but in the clean-clone CI run of 2026-12-02
 // the preview frame was still taken before its story (fetched index.json, then an import()) had
-// rendered, and the self-check ran out of time (now given 1.5 times the render's settle time).
+// rendered, and the self-check ran out of its 8 s.
 const UNDER_LOAD = "storybook's render on a loaded slow machine: the preview frame taken before its story rendered (issue 14)";
 const check = renderFixtureTests('storybook', { selfCheck: UNDER_LOAD, chromium: UNDER_LOAD, firefox: UNDER_LOAD });
 

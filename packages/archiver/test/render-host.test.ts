@@ -353,7 +353,7 @@ describe("a capture's check tabs", () => {
     const png = Promise.resolve(PNG.sync.write(new PNG({ width: 8, height: 8 })));
     const check = async (file: string, text: string, budgetMs = 8_000) => {
       const opened = await openCheckPage(host);
-      return { page: opened.tab.page, result: checkCopy(opened, join(dir, file), { text, png, scrollSteps: 0, settleMs: 0 }, budgetMs, signal) };
+      return { page: opened.tab.page, result: checkCopy(opened, join(dir, file), { text, png, scrollSteps: 0 }, budgetMs, signal) };
     };
     try {
       const a = await check('a.html', 'seen: null');

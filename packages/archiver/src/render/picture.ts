@@ -11,11 +11,6 @@ export interface Picture {
    */
   scrollSteps: number;
   /**
-   * Milliseconds the render took to load and settle the page: its copy gets about as long to open
-   * in the check (a machine on which the render was slow opens the copy slowly too).
-   */
-  settleMs: number;
-  /**
    * PNG of the page's top, the viewport's width, at most PICTURE_HEIGHT high. A promise: the
    * render's own picture is taken while the capture writes the copies and opens them to check.
    */

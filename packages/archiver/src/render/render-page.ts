@@ -245,12 +245,12 @@ async function drive(
   trace('render: DOM read');
   // A picture is a few hundred ms of the browser's CPU: a large mirror's later pages, past the
   // checks a capture makes, were each pictured for nothing.
-  const picture = wantsPicture && !wantsPicture() ? undefined : await takePicture(page, session, stop, signal, { scrollSteps: events.scrollSteps, settleMs: settledAt - started });
+  const picture = wantsPicture && !wantsPicture() ? undefined : await takePicture(page, session, stop, signal, events.scrollSteps);
   return { snapshot: { ...read, html: placed.html }, frames: placed.documents, picture, loaded, settled, loadedAt, settledAt, events };
 }
 
 /** The page's text now, and its picture on its way (the result does not wait for it). */
-async function takePicture(page: Page, session: Promise<CDPSession>, stop: RenderStop, signal: AbortSignal, taken: Pick<Picture, 'scrollSteps' | 'settleMs'>): Promise<Picture> {
+async function takePicture(page: Page, session: Promise<CDPSession>, stop: RenderStop, signal: AbortSignal, scrollSteps: number): Promise<Picture> {
   const text = await stop.race(pageText(page));
   // Taken while the capture writes the copies and opens them (0.2–0.5 s it no longer waits). It
   // has time of its own, not what is left of the render's cap: it now shares the machine with
@@ -260,7 +260,7 @@ async function takePicture(page: Page, session: Promise<CDPSession>, stop: Rende
     return shot.value;
   });
   png.then(() => trace('render: pictured'), () => undefined);
-  return { text, png, ...taken };
+  return { text, png, scrollSteps };
 }
 
 // Links read from the page, and requests made for them, at most.

@@ -15,15 +15,7 @@ import type { RecordedExchange } from './exchange.js';
 import type { FrameDocument } from './rendered-frames.js';
 import { checkCopy, openCheckPage, type CheckPage } from './self-check.js';
 
-/**
- * Time a copy gets to open and be checked: 8 s, or one and a half times what the page took to
- * load and settle in the render when that was longer, up to 30 s. On a loaded 2-core machine
- * Storybook's render settled in 11–18 s and its live copy took 6–8 s to load from disk: with 8 s
- * flat its check ran out and the page went unchecked.
- */
 const CHECK_BUDGET_MS = 8_000;
-const CHECK_BUDGET_MAX_MS = 30_000;
-const checkBudget = (original: Picture) => Math.min(CHECK_BUDGET_MAX_MS, Math.max(CHECK_BUDGET_MS, Math.round(original.settleMs * 1.5)));
 /** Failed GETs a live copy fails without a request, at most (each is an address in its replay file). */
 const MAX_FAILURES_REPLAYED = 500;
 
@@ -137,7 +129,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         const original = target.original ?? pictures.get(target.url);
         if (!original || signal.aborted) continue;
         try {
-          target.report.check = await checkCopy(await checkPage(), target.file, original, checkBudget(original), signal, target.required);
+          target.report.check = await checkCopy(await checkPage(), target.file, original, CHECK_BUDGET_MS, signal, target.required);
         } catch {
           // A check that fails (the browser died, time ran out) leaves the page unchecked.
         }
