@@ -154,7 +154,10 @@ async function captureStartPage(site: Crawl, startUrl: string, options: SiteOpti
   const { ctx } = site;
   const start = admit(site, startUrl, startUrl, 0) as PageEntry;
   site.frontier.next(); // the start page is captured here, before the others
-  const first = await loadStartPage(ctx, start.url, { site: true });
+  const first = await loadStartPage(ctx, start.url);
+  // A site that may render a later page keeps its copy on disk from here: that page's check opens
+  // it with the files the pages before saved (a shared script, a stylesheet); begun then, it lacked them.
+  if (options.render !== 'never') await ctx.copy.startCopying();
   // Its links are admitted first, so that index.html is written linking to the local copies.
   admitLinks(site, first, 0);
   if (options.useSitemaps) await seedFromSitemaps(site, startRules, new URL(startUrl).origin, options.maxPages);

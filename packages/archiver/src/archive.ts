@@ -214,14 +214,12 @@ export async function runCapture(
 }
 
 /** The page the capture was asked for: its failure is the capture's failure, and its final URL counts as it. */
-export async function loadStartPage(ctx: CaptureContext, pageUrl: string, { site = false } = {}): Promise<LoadedPage> {
+export async function loadStartPage(ctx: CaptureContext, pageUrl: string): Promise<LoadedPage> {
   const page = await ctx.loader.load(ctx, pageUrl);
   noteProtocol(ctx, page.response);
   ctx.pageUrls.add(page.response.url);
-  // A rendered start page: the copy is kept on disk as well, for the self-check to open. So is a
-  // site's that may render a later page: that page's copy opens with the files the pages before
-  // it saved (a shared script, a stylesheet), and a copy begun then lacked them.
-  if (page.render?.output === 'snapshot' || (site && ctx.options.render !== 'never')) await ctx.copy.startCopying();
+  // A rendered start page: the copy is kept on disk as well, for the self-check to open.
+  if (page.render?.output === 'snapshot') await ctx.copy.startCopying();
   return page;
 }
 

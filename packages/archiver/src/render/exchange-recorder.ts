@@ -113,8 +113,8 @@ export class ExchangeRecorder {
    */
   quietForMs(now = performance.now()): number {
     let since = this.lastActivity;
-    for (const { at, answered } of this.inFlight) {
-      const stalled = answered ? Infinity : at + this.deps.limits.stalledRequestMs;
+    for (const request of this.inFlight) {
+      const stalled = this.stalledAt(request);
       if (stalled > now) return 0;
       since = Math.max(since, stalled);
     }
@@ -122,8 +122,13 @@ export class ExchangeRecorder {
   }
 
   stalledInFlight(now = performance.now()): boolean {
-    for (const { at, answered } of this.inFlight) if (!answered && at + this.deps.limits.stalledRequestMs <= now) return true;
+    for (const request of this.inFlight) if (this.stalledAt(request) <= now) return true;
     return false;
+  }
+
+  /** When a request in flight counts as stalled: never once its answer is here. */
+  private stalledAt({ at, answered }: InFlight): number {
+    return answered ? Infinity : at + this.deps.limits.stalledRequestMs;
   }
 
   async onRoute(route: Route): Promise<void> {

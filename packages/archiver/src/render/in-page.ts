@@ -29,10 +29,10 @@ export const DOM_STATE = `(untilComplete) => {
     state.beat = now;
     return now;
   };
+  const loading = untilComplete === true && document.readyState !== 'complete';
   const state = window[key];
   if (state) {
     const now = beat(state);
-    const loading = untilComplete === true && document.readyState !== 'complete';
     if (loading) state.at = now;
     return { still: now - state.at, loading };
   }
@@ -55,7 +55,7 @@ export const DOM_STATE = `(untilComplete) => {
       return root;
     } }.attachShadow;
   }
-  return { still: 0, loading: untilComplete === true && document.readyState !== 'complete' };
+  return { still: 0, loading };
 }`;
 
 /** Where a live copy's replay layer marks that it ran (REPLAY_LAYER in capture/replay-shim.ts). */
