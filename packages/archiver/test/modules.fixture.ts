@@ -30,5 +30,6 @@ document.getElementById('meta').textContent = new URL('./x.png', import.meta.url
   '/app/boot.js': js(`export function start(shout) { document.getElementById('boot').textContent = shout('booted by a classic script'); }`),
   '/lib/greeting.js': js(`export const greet = (who) => 'hello ' + who;`),
   '/lib/shout.js': js(`export const shout = (s) => s.toUpperCase();`),
-  '/vendor/v.js': js(`export const version = 'v1';`),
+  // Markup in a module's text must not end the copy's block of module texts early.
+  '/vendor/v.js': js(`export const version = 'v1'; export const markup = '</script><!-- <script>';`),
 };
