@@ -21,7 +21,9 @@ export interface ViewDriver {
 }
 
 const QUIET_MS = 500;
-const QUIET_BUDGET_MS = 10_000;
+// Long enough for a heavy page (Storybook's manager runs 5 MB of modules) to settle on a loaded
+// 2-core machine: at 10 s the live original's view ran out there while the capture itself was right.
+const QUIET_BUDGET_MS = 30_000;
 
 // Milliseconds since the DOM last changed, shadow roots included (the engine's own measure; the
 // first call installs its observer).

@@ -28,6 +28,9 @@ describe('needsRender', () => {
     ['Next.js, server-rendered', `${prose}<script id="__NEXT_DATA__" type="application/json">{}</script>`, 'Next.js'],
     ['VitePress', `<div id="app">${prose}</div><script>window.__VP_HASH_MAP__ = {}</script>`, 'VitePress'],
     ['Docusaurus', `<div id="__docusaurus">${prose}</div><script src="/assets/js/main.js"></script>`, 'Docusaurus'],
+    ['mermaid diagrams', `${prose}<pre class="mermaid">graph TD; A-->B</pre><script type="module">import mermaid from './mermaid.esm.min.mjs'; mermaid.initialize({ startOnLoad: true });</script>`, 'mermaid'],
+    ['MathJax formulas', `${prose}<p>\\(e^{i\\pi} = -1\\)</p><script id="MathJax-script" async src="https://cdn.example/mathjax@3/es5/tex-mml-chtml.js"></script>`, 'MathJax'],
+    ['KaTeX formulas', `${prose}<p>$$e^{i\\pi} = -1$$</p><script defer src="/katex/auto-render.min.js" onload="renderMathInElement(document.body);"></script>`, 'KaTeX'],
     ['a <noscript> asking for JavaScript', `<noscript>You need to enable JavaScript to run this app.</noscript>${prose}<script src="a.js"></script>`, 'JavaScript'],
     ['scripts and next to no text', '<header>Menu</header><script src="/bundle.js"></script>', 'next to no text'],
     ['a written page whose script fetch()es its comments in', `${prose}<div id="comments"></div><script>fetch('/api/comments').then((r) => r.text()).then((html) => { document.getElementById('comments').innerHTML = html; });</script>`, 'from the network'],
@@ -54,6 +57,7 @@ describe('needsRender', () => {
     ['a data block that names a worker', `${prose}<script type="application/json">{"code": "new Worker('x.js')"}</script>`],
     ['an inline module importing a written address', `${prose}<script type="module">const m = await import('./mod.js'); m.start();</script>`],
     ['an inline script importing a written address', `${prose}<script>import('./mod.js').then((m) => m.start());</script>`],
+    ['a page that only names mermaid', `${prose}<p class="note">Diagrams: see mermaid-js.</p><pre class="mermaidish">not a diagram</pre><script src="/site.js"></script>`],
     ['a gallery: images, scripts, few words', '<h1>Trip</h1><img src="a.jpg"><img src="b.jpg"><img src="c.jpg"><script src="/lightbox.js"></script>'],
   ])('leaves %s static', (_, html) => {
     expect(needsRender(page(html))).toBeUndefined();

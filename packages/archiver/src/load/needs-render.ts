@@ -27,6 +27,14 @@ const HYDRATION_MARKERS: readonly [RegExp, string][] = [
   [/<astro-island\b/, 'Astro islands'],
   [/\bng-version=/, 'Angular'],
 ];
+// Text a library draws or typesets in place once the page loaded: mermaid's diagrams (written as
+// their source), MathJax's and KaTeX's formulas. A static copy runs the same scripts, but only a
+// render checks what they made, and can keep it as a snapshot.
+const DRAWN_IN_BROWSER: readonly [RegExp, string][] = [
+  [/<(?:pre|div|code)\b[^<>]*\bclass\s*=\s*["']?(?:[^"'<>]*\s)?mermaid\b/i, 'mermaid draws its diagrams in the browser'],
+  [/<script\b[^<>]*\bsrc\s*=\s*["']?[^"'<>]*\bmathjax\b/i, 'MathJax typesets its formulas in the browser'],
+  [/\brenderMathInElement\s*\(/, 'KaTeX typesets its formulas in the browser'],
+];
 // A page that is written on the server but fills a part of itself from the network once loaded
 // (comments, prices, a "related" list; jQuery's .load(), htmx, Alpine): its text passes for the
 // page's, and from a folder that request fails and the part stays empty. An inline script that
@@ -45,7 +53,8 @@ const SCRIPT = /<script\b/i;
 /**
  * Why a page seems to build itself with JavaScript (so `render: auto` renders it), or undefined
  * when its served HTML is the page. Signs: scripts, and an empty mount element, a renderer's
- * element, a framework that takes the page over in the browser, a `<noscript>` asking for
+ * element, a framework that takes the page over in the browser, text a library draws in place
+ * (diagrams, formulas), a `<noscript>` asking for
  * JavaScript, a part filled from the network on load, or next to no visible text. Cheap: a few linear scans of at most 1 MB.
  */
 export function needsRender(page: LoadedPage): string | undefined {
@@ -60,6 +69,7 @@ export function needsRender(page: LoadedPage): string | undefined {
   const element = RENDERER_ELEMENT.exec(head);
   if (element) return `its scripts build <${element[1]!.toLowerCase()}>`;
   for (const [marker, name] of HYDRATION_MARKERS) if (marker.test(head)) return `${name} takes the page over in the browser`;
+  for (const [marker, reason] of DRAWN_IN_BROWSER) if (marker.test(head)) return reason;
   if (ENABLE_JS.test(head)) return 'it asks for JavaScript (<noscript>)';
   const filler = fillsItselfOnLoad(head);
   if (filler) return filler;

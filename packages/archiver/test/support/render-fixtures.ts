@@ -55,6 +55,9 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'vue-router', start: '/', pages: ['/packages', '/packages/vue-router', '/about'], shows: '5 packages, in their own words', fallback: 'index', site: true },
   // Nuxt 4 `nuxi generate`: prerendered pages hydrated in the browser, NuxtLinks that read the next page's _payload.json; its start page fetch()es its list.
   { name: 'nuxt', start: '/', pages: ['/packages', '/packages/nuxt', '/about'], shows: '7 packages under this site, each described by its authors', fallback: '404', site: true },
+  // Mermaid's README as a docs site renders it: mermaid's ESM build draws its ten diagrams, import()ing a chunk per diagram
+  // type (the flowchart's layout, 1.6 MB). Only a drawn class diagram shows a stereotype as «Interface» (its source: <<Interface>>).
+  { name: 'mermaid', start: '/', pages: [], shows: '«Interface»' },
   // Storybook 10 (React, Vite): its manager fetch()es index.json and shows the story in iframe.html, which builds itself.
   { name: 'storybook', start: '/?path=/story/example-button--primary', pages: [], shows: 'backgroundColor' },
 ];
