@@ -298,7 +298,7 @@ function replayLayer(workers: string): string {
       set: function (value) { var path = mapped(value); remember(this, pair[1], path, value); loadsFile(this, path); descriptor.set.call(this, path); }
     });
   });
-  // From file:// a module loads only from the import map (a data: URL): a modulepreload that a
+  // From file:// a module loads only from the import map (a blob: URL): a modulepreload that a
   // script adds (Vite's preload helper does, for a chunk's imports) could only fail. A prefetch
   // (Docusaurus's of the pages its links lead to) is a hint for a later navigation, which loads
   // local files; it asked for chunks no render loaded, and a click cut the others short.

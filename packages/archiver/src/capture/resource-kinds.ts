@@ -102,7 +102,7 @@ async function liveClassicScript(ctx: CaptureContext, text: string, url: string,
 
 const CLASSIC_IMPORT = /(?<![.\w$])import\s*\(/;
 
-/** A module is inlined as a data: URL in the import map (see process-module.ts). */
+/** A module is inlined: its text goes into the import map of the documents using it (see process-module.ts). */
 const module: Handler = (ctx, { resource, path, request }) => ({
   later: processModule(ctx, resource, path, request.depth),
   moduleTask: true,
