@@ -38,12 +38,6 @@ export interface FileReuse {
   previous?: PreviousCopy | undefined;
 }
 
-/** A captured module's text and the type it is loaded as (JSON and CSS modules are checked for theirs). */
-export interface ModuleText {
-  type: 'text/javascript' | 'application/json' | 'text/css';
-  code: string;
-}
-
 /** The state one capture shares between its steps; created by archivePage, never global. */
 export interface CaptureContext {
   readonly options: ArchiveOptions;
@@ -82,8 +76,8 @@ export interface CaptureContext {
   committedBytes: number;
   /** SVG sprite sheets by URL, as text: pages inline them (see sprites.ts). */
   readonly sprites: Map<string, string>;
-  /** ES modules by import-map key, as the copy runs them (see process-module.ts). */
-  readonly modules: Map<string, ModuleText>;
+  /** ES modules by import-map key, each as its entry of a page's module block, JSON text (see process-module.ts). */
+  readonly modules: Map<string, string>;
   /**
    * Scripts saved from now on are for live copies (a page of the capture was rendered): their
    * reads of the page's address go through the replay layer's (location-reads.ts).

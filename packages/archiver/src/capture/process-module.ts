@@ -2,7 +2,7 @@ import type { FetchedResource } from '../fetch/fetcher.js';
 import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/index.js';
 import { resolveSpecifier } from '../resolve/import-map.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
-import type { CaptureContext, ModuleText, Outcome } from './context.js';
+import type { CaptureContext, Outcome } from './context.js';
 import { liveScript } from './live-script.js';
 import { patchRuntime } from './runtime-patches.js';
 
@@ -22,8 +22,14 @@ export function moduleEntry(path: string): string {
   return `data:text/javascript,import${encodeURIComponent(JSON.stringify(moduleKey(path)))};`;
 }
 
-function moduleType(mimeType: string): ModuleText['type'] {
-  return mimeType === 'application/json' || mimeType === 'text/css' ? mimeType : 'text/javascript';
+/**
+ * A module's entry in a page's module block: `[type, text]` as JSON, `<` escaped so that no
+ * `</script>` ends the block early. Made once: every page of a mirror carries it. (JSON and CSS
+ * modules are checked for their type.)
+ */
+function blockEntry(mimeType: string, code: string): string {
+  const type = mimeType === 'application/json' || mimeType === 'text/css' ? mimeType : 'text/javascript';
+  return JSON.stringify([type, code]).replace(/</g, '\\u003c');
 }
 
 /** Fetches what a module imports (once each) and returns their outcomes by specifier. */
@@ -72,7 +78,7 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   // Address reads are found in the code as served (prepared during the render: live-script.ts), then imports linked.
   const source = isJs && ctx.liveScripts ? await liveScript(code, true) : patchRuntime(code);
   const linked = isJs ? linkImports(source, imports, here, ctx.liveScripts ? resource.url : undefined) : code;
-  ctx.modules.set(moduleKey(path), { type: moduleType(resource.mimeType), code: linked });
+  ctx.modules.set(moduleKey(path), blockEntry(resource.mimeType, linked));
   ctx.moduleKeys.set(resource.url, moduleKey(path));
 }
 
@@ -99,12 +105,9 @@ for(var key in data.modules){var m=data.modules[key];imports[key]=URL.createObje
 var map=document.createElement("script");map.type="importmap";map.textContent=JSON.stringify({imports:imports});\
 own.after(map);block.remove();own.remove()})()`;
 
-/**
- * The markup that gives the page at `pagePath` its import map of every module captured so far:
- * their text as JSON (`<` escaped, so no `</script>` ends it early) and MODULE_LOADER.
- */
+/** The markup that gives the page at `pagePath` its import map of every module captured so far. */
 export function importMapScript(ctx: CaptureContext, pagePath: string): string {
-  const modules = Object.fromEntries([...ctx.modules].sort(([a], [b]) => a.localeCompare(b)).map(([key, m]) => [key, [m.type, m.code]]));
-  const json = JSON.stringify({ root: [ROOT_KEY, rootFolderFrom(pagePath)], modules }).replace(/</g, '\\u003c');
-  return `<script type="application/json">${json}</script><script>${MODULE_LOADER}</script>`;
+  const modules = [...ctx.modules].sort(([a], [b]) => a.localeCompare(b)).map(([key, entry]) => `${JSON.stringify(key)}:${entry}`);
+  const root = JSON.stringify([ROOT_KEY, rootFolderFrom(pagePath)]);
+  return `<script type="application/json">{"root":${root},"modules":{${modules.join(',')}}}</script><script>${MODULE_LOADER}</script>`;
 }

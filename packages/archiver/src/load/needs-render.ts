@@ -54,8 +54,8 @@ const SCRIPT = /<script\b/i;
  * Why a page seems to build itself with JavaScript (so `render: auto` renders it), or undefined
  * when its served HTML is the page. Signs: scripts, and an empty mount element, a renderer's
  * element, a framework that takes the page over in the browser, text a library draws in place
- * (diagrams, formulas), a `<noscript>` asking for
- * JavaScript, a part filled from the network on load, or next to no visible text. Cheap: a few linear scans of at most 1 MB.
+ * (diagrams, formulas), a `<noscript>` asking for JavaScript, a part filled from the network on
+ * load, or next to no visible text. Cheap: a few linear scans of at most 1 MB.
  */
 export function needsRender(page: LoadedPage): string | undefined {
   const html = page.document?.html;
