@@ -6,6 +6,7 @@ import { fetchResource } from './capture/fetch-resource.js';
 import { MANIFEST_PATH, type Manifest } from './capture/manifest.js';
 import { ManifestEntries } from './capture/manifest-entries.js';
 import { addManifest } from './capture/manifest-file.js';
+import { registrationPath } from './capture/process-module.js';
 import { GUARD_LIMITS, RenderGuard } from './capture/render-guard.js';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
@@ -153,6 +154,7 @@ export async function runCapture(
     sprites: new Map(),
     modules: new Map(),
     moduleKeys: new Map(),
+    scriptModules: new Map(),
     moduleScripts: new Set(),
     liveScripts: false,
     moduleTasks: new Set(),
@@ -271,7 +273,7 @@ function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, start
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     // Files in the ZIP: URLs that serve the same content share one.
-    files: distinct(resources.flatMap((r) => (r.path && !r.inlined ? [r.path] : []))),
+    files: distinct(resources.flatMap((r) => (r.path ? [r.inlined ? registrationPath(r.path) : r.path] : []))),
     pages: ctx.progress.pagesDone ?? 1,
     bytes: ctx.progress.bytes,
     failures: resources.filter((r) => r.error).length,

@@ -1,5 +1,7 @@
+import { posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archivePage, MemorySink, type Manifest } from '../src/index.js';
+import { archivePage, archiveSite, MemorySink, type Manifest } from '../src/index.js';
+import type { FixtureRoute } from './support/fixture-site.js';
 import { moduleSite } from './modules.fixture.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 
@@ -9,16 +11,22 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-interface ModuleBlock {
+interface PageModules {
   root: [string, string];
+  /** Module (type, text) by import-map key, as the files the page loads register them. */
   modules: Record<string, [string, string]>;
+  files: string[];
 }
 
-/** The copy's modules (type, text) by import-map key, from the JSON block its loader makes the import map of. */
-function modulesOf(html: string): ModuleBlock {
-  const json = /<script type="application\/json">(.*?)<\/script><script>\(function\(\)\{var own=document.currentScript/s.exec(html)?.[1];
-  if (!json) throw new Error('no module block');
-  return JSON.parse(json) as ModuleBlock;
+/** The modules a saved page loads: the registration scripts before its loader, run as a browser would, and the loader's root. */
+function modulesOf(sink: MemorySink, pagePath: string): PageModules {
+  const html = sink.text(pagePath);
+  const files = [...html.matchAll(/<script src="([^"]+)" data-sitezip-module><\/script>/g)].map((m) => posix.join(posix.dirname(pagePath), decodeURIComponent(m[1]!)));
+  const registry: { __SITEZIP_MODULES__?: Record<string, [string, string]> } = {};
+  for (const file of files) new Function('self', sink.text(file))(registry);
+  const root = /<script>\(function\(root\)\{var own=document\.currentScript.*?\}\)\((\[[^\]]*\])\)<\/script>/s.exec(html)?.[1];
+  if (!root) throw new Error(`no module loader in ${pagePath}`);
+  return { root: JSON.parse(root) as [string, string], modules: registry.__SITEZIP_MODULES__ ?? {}, files };
 }
 
 describe('ES module pages', () => {
@@ -26,7 +34,7 @@ describe('ES module pages', () => {
     const sink = new MemorySink();
     await archivePage(site.url, sink, { allowPrivateNetworks: true, render: 'never' });
     const html = sink.text('index.html');
-    const { root, modules } = modulesOf(html);
+    const { root, modules, files } = modulesOf(sink, 'index.html');
     const host = `127.0.0.1_${new URL(site.url).port}`;
     expect(Object.keys(modules).sort()).toEqual(
       ['app/boot.js', 'app/data.json', 'app/even.js', 'app/lazy.js', 'app/main.js', 'app/odd.js', 'lib/greeting.js', 'lib/shout.js', 'vendor/v.js'].map(
@@ -43,6 +51,7 @@ describe('ES module pages', () => {
     // The page's own import map is folded in and removed; ours is made before any module script.
     expect(html).not.toContain('<script type="importmap"');
     expect(html.indexOf('var own=document.currentScript')).toBeLessThan(html.indexOf('type="module"'));
+    expect(html.lastIndexOf('data-sitezip-module></script>')).toBeLessThan(html.indexOf('var own=document.currentScript'));
     expect(html).toContain(`import { shout } from '@sitezip/${host}/lib/shout.js'`);
     expect(html).not.toContain('src="/app/main.js"');
     // A classic script's import()s go through the import map too.
@@ -53,6 +62,48 @@ describe('ES module pages', () => {
     expect(site.hits.get('/app/even.js')).toBe(1);
     const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
     expect(manifest.resources.filter((r) => r.inlined)).toHaveLength(9);
-    expect([...sink.files.keys()].filter((k) => k.endsWith('.js'))).toEqual([]);
+    // Each module's text is in a file of its own, apart from the site's folders, which the page loads.
+    expect([...sink.files.keys()].filter((k) => k.endsWith('.js')).sort()).toEqual(files.sort());
+    expect(files).toContain(`sitezip-modules/${host}/app/data.json.js`);
+    expect(manifest.files).toBe(sink.files.size - 1);
+  });
+});
+
+const js = (body: string): FixtureRoute => ({ type: 'text/javascript', body });
+const chunkPage = (name: string, links: string): FixtureRoute => ({
+  body: `<!doctype html><html><head><meta charset="utf-8"><title>${name}</title><script type="module" src="/assets/${name}.js"></script></head><body>${links}<p id="out"></p></body></html>`,
+});
+
+/** A mirror whose pages each load a chunk of their own, which imports the site's shared framework. */
+const chunkSite: Record<string, FixtureRoute> = {
+  '/': chunkPage('home', '<a href="/guide/a.html">a</a> <a href="/guide/b.html">b</a>'),
+  '/guide/a.html': chunkPage('a', '<a href="/">home</a>'),
+  '/guide/b.html': chunkPage('b', '<a href="/">home</a>'),
+  '/assets/home.js': js(`import { show } from './framework.js'; show('home');`),
+  '/assets/a.js': js(`import { show } from './framework.js'; show('a'); import('./a-lazy.js');`),
+  '/assets/a-lazy.js': js(`export const lazy = true;`),
+  '/assets/b.js': js(`import { show } from './framework.js'; show('b');`),
+  '/assets/framework.js': js(`export function show(name) { document.getElementById('out').textContent = name; }`),
+};
+
+describe('ES module pages of a mirror', () => {
+  it('load their own modules, each saved once, not every module of the site', async () => {
+    const site = await serveFixture(chunkSite);
+    try {
+      const sink = new MemorySink();
+      await archiveSite(site.url, sink, { allowPrivateNetworks: true, render: 'never' });
+      const host = `127.0.0.1_${new URL(site.url).port}`;
+      const keys = (page: string) => Object.keys(modulesOf(sink, page).modules).map((key) => key.replace(`@sitezip/${host}/assets/`, '')).sort();
+      expect(keys('index.html')).toEqual(['framework.js', 'home.js']);
+      expect(keys(`${host}/guide/a.html`)).toEqual(['a-lazy.js', 'a.js', 'framework.js']);
+      expect(keys(`${host}/guide/b.html`)).toEqual(['b.js', 'framework.js']);
+      // From a folder of the copy, the files are found from its root, and the root is given relative to the page.
+      expect(modulesOf(sink, `${host}/guide/b.html`).root).toEqual(['sitezip:root', '../../']);
+      expect(sink.text(`${host}/guide/b.html`)).toContain(`src="../../sitezip-modules/${host}/assets/framework.js"`);
+      expect([...sink.files.keys()].filter((path) => path.startsWith('sitezip-modules/'))).toHaveLength(5);
+      expect(site.hits.get('/assets/framework.js')).toBe(1);
+    } finally {
+      await site.close();
+    }
   });
 });

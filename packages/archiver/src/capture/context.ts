@@ -39,6 +39,12 @@ export interface FileReuse {
 }
 
 /** The state one capture shares between its steps; created by archivePage, never global. */
+export interface CapturedModule {
+  /** The classic script that registers the module's text (process-module.ts). */
+  file: string;
+  imports: string[];
+}
+
 export interface CaptureContext {
   readonly options: ArchiveOptions;
   readonly fetcher: Fetcher;
@@ -76,8 +82,8 @@ export interface CaptureContext {
   committedBytes: number;
   /** SVG sprite sheets by URL, as text: pages inline them (see sprites.ts). */
   readonly sprites: Map<string, string>;
-  /** ES modules by import-map key, each as its entry of a page's module block, JSON text (see process-module.ts). */
-  readonly modules: Map<string, string>;
+  /** ES modules by path: the file their text is registered in, and the paths of the modules they import (see process-module.ts). */
+  readonly modules: Map<string, CapturedModule>;
   /**
    * Scripts saved from now on are for live copies (a page of the capture was rendered): their
    * reads of the page's address go through the replay layer's (location-reads.ts).
@@ -89,6 +95,8 @@ export interface CaptureContext {
    * they are (acorn, as a script, would read 0.3 MB of a Vite bundle before failing at its `export`).
    */
   readonly moduleScripts: Set<string>;
+  /** A live copy's classic script (path) → the modules (paths) its `import()`s name: the pages loading it get them too. */
+  readonly scriptModules: Map<string, string[]>;
   /** Each of those modules' address online → its import-map key: a live copy's `import(computed)` finds it by address. */
   readonly moduleKeys: Map<string, string>;
   /** Module processing still running; documents wait for it to write their import map. */

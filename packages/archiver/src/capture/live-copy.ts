@@ -6,6 +6,7 @@ import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import type { CaptureContext, ResourceKind } from './context.js';
 import { keepLazyStyles } from './lazy-styles.js';
 import { pageLink, rewriteDocument } from './process-html.js';
+import { moduleKey } from './process-module.js';
 import { replayDataScript, type ReplayData } from './replay-shim.js';
 import { workerScripts } from './worker-scripts.js';
 
@@ -87,7 +88,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   );
   // Modules the page loaded, also those it import()ed by an address it computed (a router's
   // page chunks), which no markup or import names: in the import map, found by address (data.modules).
-  await Promise.all((page.moduleScripts ?? []).map((url) => ctx.resolve({ url, kind: 'module', referrer: served.response.url, depth: 0 })));
+  const loaded = await Promise.all((page.moduleScripts ?? []).map((url) => ctx.resolve({ url, kind: 'module', referrer: served.response.url, depth: 0 })));
   await keepLazyStyles(ctx, page, path, data.files);
   const sprites = await renderedSprites(ctx, page);
   if (sprites) data.sprites = sprites;
@@ -107,11 +108,14 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     if (ref.kind === 'page') data.pages[value] = ref.url;
     else data.originals[value] ??= ref.url;
   };
-  const modules = (page.moduleScripts?.length ?? 0) > 0;
-  const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, { headHtml: layer, written, modules });
+  const modules = loaded.flatMap((outcome) => (outcome.ok ? [outcome.path] : []));
+  let keys = new Set<string>();
+  const loads = (paths: readonly string[]) => (keys = new Set(paths.map(moduleKey)));
+  const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, { headHtml: layer, written, modules, loads });
   renderedLinks(ctx, page, path, data.pages);
-  // The import map was written with every module captured so far (rewriteDocument waited for them).
-  if (ctx.moduleKeys.size > 0) data.modules = Object.fromEntries(ctx.moduleKeys);
+  // The addresses of the modules in the page's import map (rewriteDocument waited for them).
+  const known = [...ctx.moduleKeys].filter(([, key]) => keys.has(key));
+  if (known.length > 0) data.modules = Object.fromEntries(known);
   return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8') };
 }
 

@@ -79,7 +79,10 @@ export interface ManifestEntry {
   status?: number;
   bytes?: number;
   contentType?: string;
-  /** An ES module, inlined into the import map of the documents that use it (no file of its own). */
+  /**
+   * An ES module: no file at `path`. Its text is in `sitezip-modules/<path>` (`.js` added to other
+   * names), a classic script that registers it for the import map of the documents that load it.
+   */
   inlined?: boolean;
   /** Saved, but not as usual: e.g. a page beyond parsing, kept as downloaded without its resources. */
   note?: string;

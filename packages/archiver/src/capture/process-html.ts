@@ -16,7 +16,7 @@ import { relativeLink } from '../resolve/relative-path.js';
 import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
 import { readLocationThroughLayer } from './location-reads.js';
-import { importMapScript, linkImports, moduleEntry, resolveImports } from './process-module.js';
+import { importMapScript, linkImports, moduleClosure, moduleEntry, resolveImports } from './process-module.js';
 import { linkFor, resolveRefs, type FoundRef } from './resolve-refs.js';
 import { saveAsDownloaded, scanDocument } from './scan-document.js';
 import { SpriteInliner } from './sprites.js';
@@ -50,8 +50,9 @@ export async function processDocument(
  * it: render mode makes two copies of a page and keeps the one that passes its self-check.
  * `live` is a live copy's: its `headHtml` goes first in `<head>` (the replay layer's script);
  * `written` hears of each reference rewritten, with the value written in its place (the layer
- * tells scripts the original); `modules` says the page loaded modules its markup does not name
- * (a classic script's import()), which then get the import map too.
+ * tells scripts the original); `modules` are the paths of the modules the page loaded, also those
+ * its markup does not name (a router's chunk import()ed by a computed address), which then get
+ * the import map too; `loads` hears which modules the page's import map holds.
  */
 export async function rewriteDocument(
   ctx: CaptureContext,
@@ -60,7 +61,7 @@ export async function rewriteDocument(
   path: string,
   depth: number,
   scan: HtmlScan,
-  live: { headHtml: string; written: (ref: HtmlRef, value: string) => void; modules: boolean } | undefined = undefined,
+  live: { headHtml: string; written: (ref: HtmlRef, value: string) => void; modules: readonly string[]; loads: (modules: readonly string[]) => void } | undefined = undefined,
 ): Promise<string> {
   const headHtml = live?.headHtml ?? '';
   const written = live?.written;
@@ -68,21 +69,33 @@ export async function rewriteDocument(
   // Modules, and classic scripts that import() (their imports go through the import map too).
   const inlineModules = scan.inlineScripts.filter((s) => s.type === 'module' || s.type === 'classic');
   if (depth === 0) ctx.importMap = readImportMaps(scan.inlineScripts, base);
-  const usesModules = inlineModules.length > 0 || scan.refs.some((ref) => ref.kind === 'module') || live?.modules === true;
   const assets: FoundRef[] = scan.refs.flatMap(({ url, kind }) => (kind === 'page' ? [] : [{ url, kind }]));
   await moduleLexerReady;
   const [outcomes, inlineImports] = await Promise.all([
     resolveRefs(ctx, assets, base, resource.url, depth, document.encoding),
     resolveImports(ctx, inlineModules.flatMap((s) => findModuleImports(s.text)), base, depth),
   ]);
+  // The modules the page loads: its module scripts and preloads, its inline scripts' imports, its
+  // classic scripts' import()s (a live copy's), and those its render saw it load (`live.modules`).
+  const roots = new Set(live?.modules);
+  for (const outcome of inlineImports.values()) if (outcome.ok) roots.add(outcome.path);
+  for (const ref of scan.refs) {
+    const outcome = (ref.kind === 'module' || ref.kind === 'script') && outcomes.of(ref.url);
+    if (!outcome || !outcome.ok) continue;
+    if (ref.kind === 'module') roots.add(outcome.path);
+    else for (const path of ctx.scriptModules.get(outcome.path) ?? []) roots.add(path);
+  }
+  const usesModules = inlineModules.length > 0 || roots.size > 0 || scan.refs.some((ref) => ref.kind === 'module');
   if (usesModules) await drain(ctx, ctx.moduleTasks);
+  const modules = usesModules ? moduleClosure(ctx, roots) : [];
+  live?.loads(modules);
   const sprites = new SpriteInliner(ctx, base);
   const options: RewriteHtmlOptions = {
     // Lets the rewrite revisit the elements with references instead of parsing the page again.
     scan,
     charset: 'utf-8',
     csp: OFFLINE_CSP,
-    ...(usesModules || headHtml ? { headHtml: headHtml + (usesModules ? importMapScript(ctx, path) : '') } : {}),
+    ...(usesModules || headHtml ? { headHtml: headHtml + (usesModules ? importMapScript(ctx, path, modules) : '') } : {}),
     map: (ref) => {
       const value = mapRef(ref);
       if (written && value !== undefined && value !== ref.url) written(ref, value);

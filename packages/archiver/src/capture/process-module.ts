@@ -2,7 +2,7 @@ import type { FetchedResource } from '../fetch/fetcher.js';
 import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/index.js';
 import { resolveSpecifier } from '../resolve/import-map.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
-import type { CaptureContext, Outcome } from './context.js';
+import { save, type CaptureContext, type Outcome } from './context.js';
 import { liveScript } from './live-script.js';
 import { patchRuntime } from './runtime-patches.js';
 
@@ -23,13 +23,22 @@ export function moduleEntry(path: string): string {
 }
 
 /**
- * A module's entry in a page's module block: `[type, text]` as JSON, `<` escaped so that no
- * `</script>` ends the block early. Made once: every page of a mirror carries it. (JSON and CSS
- * modules are checked for their type.)
+ * The classic script that holds a module's text: it registers `[type, text]` under the module's
+ * key for the page's loader (MODULE_LOADER) to make a blob: URL of. A file of its own, not text in
+ * every page: a mirror's pages load the same framework and shared chunks, and each page carried
+ * them all (a 300-page module site: 1 MB a page, 164 MB in all). A classic script loads from
+ * file://, where a module script does not. (JSON and CSS modules are checked for their type.)
  */
-function blockEntry(mimeType: string, code: string): string {
+function registration(key: string, mimeType: string, code: string): string {
   const type = mimeType === 'application/json' || mimeType === 'text/css' ? mimeType : 'text/javascript';
-  return JSON.stringify([type, code]).replace(/</g, '\\u003c');
+  return `(self.${REGISTRY}||(self.${REGISTRY}={}))[${JSON.stringify(key)}]=${JSON.stringify([type, code])};\n`;
+}
+
+const REGISTRY = '__SITEZIP_MODULES__';
+
+/** Where a module's registration is saved: apart from the copy's site folders, `.js` so that file:// serves it as a script. */
+export function registrationPath(path: string): string {
+  return `sitezip-modules/${path}${/\.js$/i.test(path) ? '' : '.js'}`;
 }
 
 /** Fetches what a module imports (once each) and returns their outcomes by specifier. */
@@ -78,8 +87,12 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   // Address reads are found in the code as served (prepared during the render: live-script.ts), then imports linked.
   const source = isJs && ctx.liveScripts ? await liveScript(code, true) : patchRuntime(code);
   const linked = isJs ? linkImports(source, imports, here, ctx.liveScripts ? resource.url : undefined) : code;
-  ctx.modules.set(moduleKey(path), blockEntry(resource.mimeType, linked));
-  ctx.moduleKeys.set(resource.url, moduleKey(path));
+  const key = moduleKey(path);
+  const file = ctx.paths.reserve(registrationPath(path));
+  await save(ctx, file, Buffer.from(registration(key, resource.mimeType, linked), 'utf8'), true);
+  const imported = [...imports.values()].flatMap((outcome) => (outcome.ok ? [outcome.path] : []));
+  ctx.modules.set(path, { file, imports: imported });
+  ctx.moduleKeys.set(resource.url, key);
 }
 
 /** The import map's key for the copy's root folder, which each page writes relative to itself. */
@@ -93,21 +106,41 @@ const ROOT_KEY = 'sitezip:root';
 const COPY_ROOT = `(()=>{try{return import.meta.resolve(${JSON.stringify(ROOT_KEY)})}catch(e){return typeof document<"u"?document.baseURI:self.location.href}})()`;
 
 /**
- * Makes the import map as the page opens: a blob: URL of each module's text (in the JSON block
- * just before it), then the map inserted after this script, before any module script is parsed. Not
- * data: URLs, which the map held first: Chromium took 13 s to load mermaid's 2 MB layout
- * module from one (56 s on a loaded machine), 1.3 s from a blob (Firefox: 2.4 s and 1.1 s).
- * Both of our elements leave the document once the map is in.
+ * Makes the import map as the page opens, once the module files before it have registered their
+ * text: a blob: URL of each, then the map inserted after this script, before any module script
+ * is parsed. Not data: URLs, which the map held first: Chromium took 13 s to load mermaid's 2 MB
+ * layout module from one (56 s on a loaded machine), 1.3 s from a blob (Firefox: 2.4 s and 1.1 s).
+ * Our elements leave the document once the map is in, and the registry leaves the window.
  */
-const MODULE_LOADER = `(function(){var own=document.currentScript,block=own.previousElementSibling;\
-var data=JSON.parse(block.textContent),imports={};imports[data.root[0]]=data.root[1];\
-for(var key in data.modules){var m=data.modules[key];imports[key]=URL.createObjectURL(new Blob([m[1]],{type:m[0]}))}\
+const MODULE_LOADER = `(function(root){var own=document.currentScript,r=self.${REGISTRY}||{},imports={};imports[root[0]]=root[1];\
+for(var key in r){imports[key]=URL.createObjectURL(new Blob([r[key][1]],{type:r[key][0]}))}\
+try{delete self.${REGISTRY}}catch(e){}\
 var map=document.createElement("script");map.type="importmap";map.textContent=JSON.stringify({imports:imports});\
-own.after(map);block.remove();own.remove()})()`;
+own.after(map);document.querySelectorAll("script[data-sitezip-module]").forEach(function(s){s.remove()});own.remove()})`;
 
-/** The markup that gives the page at `pagePath` its import map of every module captured so far. */
-export function importMapScript(ctx: CaptureContext, pagePath: string): string {
-  const modules = [...ctx.modules].sort(([a], [b]) => a.localeCompare(b)).map(([key, entry]) => `${JSON.stringify(key)}:${entry}`);
-  const root = JSON.stringify([ROOT_KEY, rootFolderFrom(pagePath)]);
-  return `<script type="application/json">{"root":${root},"modules":{${modules.join(',')}}}</script><script>${MODULE_LOADER}</script>`;
+/**
+ * The modules a page loads: those `roots` name (its module scripts, a render's recorded
+ * modules...) and all they import, by path, in a stable order. Not every module of the capture:
+ * a page never imports another page's chunk itself (a click on a link loads that page's file).
+ */
+export function moduleClosure(ctx: CaptureContext, roots: Iterable<string>): string[] {
+  const seen = new Set<string>();
+  const todo = [...roots];
+  while (todo.length > 0) {
+    const path = todo.pop()!;
+    const module = ctx.modules.get(path);
+    if (!module || seen.has(path)) continue;
+    seen.add(path);
+    todo.push(...module.imports);
+  }
+  return [...seen].sort();
 }
+
+/** The markup that gives the page at `pagePath` its import map of the modules at `paths` (see moduleClosure). */
+export function importMapScript(ctx: CaptureContext, pagePath: string, paths: readonly string[]): string {
+  // relativeLink percent-encodes each segment: no quote or ampersand is left to escape.
+  const files = paths.map((path) => `<script src="${relativeLink(pagePath, ctx.modules.get(path)!.file)}" data-sitezip-module></script>`);
+  const root = JSON.stringify([ROOT_KEY, rootFolderFrom(pagePath)]);
+  return `${files.join('')}<script>${MODULE_LOADER}(${root})</script>`;
+}
+

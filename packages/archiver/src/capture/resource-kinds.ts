@@ -80,7 +80,7 @@ const classicScript: Handler = (ctx, fetched) => {
   if (encoding === 'utf-8' && !live) return undefined;
   const text = encoding === 'utf-8' ? resource.body.toString('utf8') : decodeText(resource.body, encoding);
   return (async () => {
-    const code = live ? await liveClassicScript(ctx, text, resource.url, request.depth) : text;
+    const code = live ? await liveClassicScript(ctx, text, resource.url, path, request.depth) : text;
     if (encoding === 'utf-8' && code === text) return saveAsFetched(ctx, fetched);
     await saveResource(ctx, path, { ...resource, body: Buffer.from(code, 'utf8'), charset: 'utf-8' }, true);
     return SAVED;
@@ -93,16 +93,18 @@ const classicScript: Handler = (ctx, fetched) => {
  * (process-module.ts's linkImports): from file:// a classic script's own import() has no base to
  * resolve against, while a key of the page's import map loads.
  */
-async function liveClassicScript(ctx: CaptureContext, text: string, url: string, depth: number): Promise<string> {
+async function liveClassicScript(ctx: CaptureContext, text: string, url: string, path: string, depth: number): Promise<string> {
   const code = await liveScript(text, false);
   if (!CLASSIC_IMPORT.test(code)) return code;
   await moduleLexerReady;
-  return linkImports(code, await resolveImports(ctx, findModuleImports(code), url, depth), undefined, url);
+  const imports = await resolveImports(ctx, findModuleImports(code), url, depth);
+  ctx.scriptModules.set(path, [...imports.values()].flatMap((outcome) => (outcome.ok ? [outcome.path] : [])));
+  return linkImports(code, imports, undefined, url);
 }
 
 const CLASSIC_IMPORT = /(?<![.\w$])import\s*\(/;
 
-/** A module is inlined: its text goes into the import map of the documents using it (see process-module.ts). */
+/** A module has no file at its path: its text is registered by a script the documents using it load (see process-module.ts). */
 const module: Handler = (ctx, { resource, path, request }) => ({
   later: processModule(ctx, resource, path, request.depth),
   moduleTask: true,
