@@ -100,7 +100,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     await moduleLexerReady;
     data.scripts = workerScripts(page.workerScripts, page.browserResponses ?? [], MAX_REPLAY_BYTES - replayBytes);
   }
-  const replayPath = ctx.paths.reserve(path.replace(/[^/]*$/, 'sitezip-replay.js'));
+  const replayPath = ctx.paths.reserve(replayFile(path));
   const layer = `<script src="${relativeLink(path, replayPath)}"></script>`;
   // What the page's own scripts compare (a script's src as written) and which links lead to pages.
   const written = (ref: HtmlRef, value: string) => {
@@ -157,4 +157,13 @@ function renderedScan(page: LoadedPage): { scan: HtmlScan; base: string } | unde
   const scan = page.scan();
   if (!scan || scan instanceof HtmlTooComplexError) return undefined;
   return { scan, base: (scan.baseHref && normalizeUrl(scan.baseHref, page.response.url)) || page.response.url };
+}
+
+/**
+ * The file of the page at `path`'s replay layer and data: `sitezip-replay.js` beside an
+ * `index.html`, `<name>.sitezip-replay.js` beside any other page (`a.html.sitezip-replay.js`), so that the pages of one folder
+ * (`docs/a.html`, `docs/b.html`) do not claim one file (the second page failed: "duplicate archive path").
+ */
+export function replayFile(path: string): string {
+  return path.replace(/[^/]*$/, (name) => `${name === 'index.html' ? '' : `${name}.`}sitezip-replay.js`);
 }
