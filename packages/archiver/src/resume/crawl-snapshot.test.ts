@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ManifestEntry } from '../capture/manifest.js';
 import type { ResourceRequest } from '../capture/outcome.js';
 import type { CrawlRecord } from './crawl-record.js';
 import { snapshotOf } from './crawl-snapshot.js';
@@ -46,6 +47,31 @@ describe('snapshotOf', () => {
     // Its path is written in saved files already: fetched again, to the same path.
     expect(snapshot.refetch).toEqual([request('lost.png')]);
     expect(snapshot.entries.map((e) => e.path).sort()).toEqual(['example.com/a/index.html', 'example.com/kept.png', 'index.html']);
+  });
+
+  it('keeps a live copy with its replay file, and counts one without it as not saved', () => {
+    const live = (name: string): ManifestEntry => ({ url: `${site}/${name}`, render: { output: 'live', reason: 'scripts' } });
+    const liveStart: CrawlRecord = { ...start, entry: { ...start.entry, render: { output: 'live', reason: 'scripts' } } } as CrawlRecord;
+    const snapshot = snapshotOf([
+      liveStart,
+      entry('index.html'),
+      entry('sitezip-replay.js'),
+      admit('a'),
+      admit('b'),
+      { t: 'page', canonical: `${site}/a`, entry: live('a') },
+      { t: 'page', canonical: `${site}/b`, entry: live('b') },
+      entry('example.com/a/index.html'),
+      entry('example.com/a/sitezip-replay.js'),
+      // Killed between b's page and its replay file.
+      entry('example.com/b/index.html'),
+    ])!;
+    expect(snapshot.pages.map(({ page, saved }) => [page.canonical, saved !== undefined])).toEqual([
+      [`${site}/a`, true],
+      [`${site}/b`, false],
+    ]);
+    expect(snapshot.entries.map((e) => e.path).sort()).toEqual(['example.com/a/index.html', 'example.com/a/sitezip-replay.js', 'index.html', 'sitezip-replay.js']);
+    // A live start page without its replay file: the crawl starts over.
+    expect(snapshotOf([liveStart, entry('index.html')])).toBeUndefined();
   });
 
   it('fetches again a stylesheet whose processing had not finished, and what lives in memory', () => {

@@ -1,3 +1,4 @@
+import { replayFile } from '../capture/live-copy.js';
 import type { ManifestEntry } from '../capture/manifest.js';
 import type { PageEntry } from '../crawl/frontier.js';
 import type { CrawlRecord, CrawlSnapshot } from './crawl-record.js';
@@ -6,7 +7,7 @@ type ResourceRecord = Extract<CrawlRecord, { t: 'resource' }>;
 
 /**
  * Kinds whose outcome lives partly in memory (a sprite's text that pages inline, a module's
- * data: URL): they are fetched again rather than trusted from the journal.
+ * imports, which pages load with it): they are fetched again rather than trusted from the journal.
  */
 const KEPT_IN_MEMORY = new Set(['module', 'sprite']);
 
@@ -39,13 +40,17 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
     else if (record.t === 'entry') entries.set(record.path, record);
     else refusals.push(record);
   }
-  if (!start || !entries.has('index.html')) return undefined;
-  const needed = new Set(['index.html']);
+  // A live copy is its page and its replay file (live-copy.ts): one without the other is not saved.
+  const files = (entry: ManifestEntry, path: string) => (entry.render?.output === 'live' ? [path, replayFile(path)] : [path]);
+  const complete = (entry: ManifestEntry, path: string) => files(entry, path).every((file) => entries.has(file));
+  if (!start || !complete(start.entry, 'index.html')) return undefined;
+  const needed = new Set(files(start.entry, 'index.html'));
   const snapshot: CrawlSnapshot = { start, pages: [], resources: [], logged: [], refetch: [], contents: [], refusals, entries: [] };
   for (const page of admitted.values()) {
-    const record = page.path !== 'index.html' && entries.has(page.path) ? pages.get(page.canonical) : undefined;
+    const journaled = page.path !== 'index.html' ? pages.get(page.canonical) : undefined;
+    const record = journaled && complete(journaled.entry, page.path) ? journaled : undefined;
     const saved = page.path === 'index.html' ? start.entry : record?.entry;
-    if (saved) needed.add(page.path);
+    if (record) for (const file of files(record.entry, page.path)) needed.add(file);
     snapshot.pages.push({ page, saved, ...(record?.deps ? { deps: record.deps } : {}) });
   }
   for (const journaled of resources.values()) {
