@@ -155,6 +155,7 @@ export async function runCapture(
     modules: new Map(),
     moduleKeys: new Map(),
     scriptModules: new Map(),
+    replayLayers: new Set(),
     moduleScripts: new Set(),
     liveScripts: false,
     moduleTasks: new Set(),

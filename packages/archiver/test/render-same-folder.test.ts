@@ -11,6 +11,7 @@ import { offlineContext, unpackSink } from './support/offline-copy.js';
 // Rendered pages that share a folder of the copy (`/docs/a.html`, `/docs/b.html`), each showing
 // what its script fetched: each keeps a replay file of its own. They once claimed one
 // `docs/sitezip-replay.js`, and every page after the folder's first failed ("duplicate archive path").
+// The layer itself is one file for all of them.
 
 const page = (title: string, links: string) => ({
   body: `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>${links}<p id="out"></p><script src="/app.js"></script></body></html>`,
@@ -48,13 +49,17 @@ describe('rendered pages of one folder', () => {
 
   it('are all saved, live, each showing its own fetched words offline', async () => {
     expect(manifest.resources.filter((r) => r.error).map((r) => `${r.url}: ${r.error}`)).toEqual([]);
+    expect([...sink.files.keys()].filter((path) => path.includes('sitezip-replay-layer'))).toEqual(['sitezip-replay-layer.js']);
+    expect(sink.text('sitezip-replay-layer.js')).toContain('sitezipReplay');
     const host = new BrowserHost();
     try {
       for (const title of TITLES) {
         const entry = manifest.resources.find((r) => r.url === `${site.origin}/docs/${title}.html`);
         expect(entry?.render?.output, title).toBe('live');
         const html = sink.text(entry!.path!);
-        expect(html).toContain(`<script src="${title}.html.sitezip-replay.js"></script>`);
+        // Its own data, then the layer every live page of the copy shares, from the copy's root.
+        expect(html).toContain(`<script src="${title}.html.sitezip-replay.js"></script><script src="../../sitezip-replay-layer.js"></script>`);
+        expect(sink.text(entry!.path!.replace(/[^/]*$/, `${title}.html.sitezip-replay.js`))).not.toContain('sitezipReplay');
         const lease = await host.open();
         try {
           const { online } = await offlineContext(lease.context);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayDataScript } from '../src/capture/replay-shim.js';
+import { replayDataScript, replayLayerFile } from '../src/capture/replay-shim.js';
 import { workerScripts } from '../src/capture/worker-scripts.js';
 import type { BrowserResponse } from '../src/load/page-loader.js';
 import { moduleLexerReady } from '../src/parse/index.js';
@@ -86,7 +86,7 @@ beforeAll(async () => {
     RECORDED.filter((r) => r.type === 'fetch').map((r) => [r.key, { status: 200, headers: r.response.headers, body: r.response.body.toString('base64') }]),
   );
   const data = { base: `${app}index.html`, responses, files: {}, scripts: workerScripts(roots, RECORDED, 1e6), originals: {}, pages: {}, sitePages: {} };
-  await writeFile(join(dir, 'sitezip-replay.js'), replayDataScript(data));
+  await writeFile(join(dir, 'sitezip-replay.js'), replayDataScript(data) + replayLayerFile(data).text);
   await writeFile(join(dir, 'index.html'), PAGE);
 });
 

@@ -95,6 +95,8 @@ export interface CaptureContext {
    * they are (acorn, as a script, would read 0.3 MB of a Vite bundle before failing at its `export`).
    */
   readonly moduleScripts: Set<string>;
+  /** The shared replay layers saved so far (replay-shim.ts's replayLayerFile), by path. */
+  readonly replayLayers: Set<string>;
   /** A live copy's classic script (path) → the modules (paths) its `import()`s name: the pages loading it get them too. */
   readonly scriptModules: Map<string, string[]>;
   /** Each of those modules' address online → its import-map key: a live copy's `import(computed)` finds it by address. */

@@ -7,7 +7,7 @@ import type { CaptureContext, ResourceKind } from './context.js';
 import { keepLazyStyles } from './lazy-styles.js';
 import { pageLink, rewriteDocument } from './process-html.js';
 import { moduleKey } from './process-module.js';
-import { replayDataScript, type ReplayData } from './replay-shim.js';
+import { replayDataScript, replayLayerFile, type ReplayData } from './replay-shim.js';
 import { workerScripts } from './worker-scripts.js';
 
 /** Recorded bodies kept for replay in one page at most: a replay file is read whole when the page opens. */
@@ -37,11 +37,15 @@ function prefetchedKind(type: BrowserResponse['type'], contentType: string | und
   return undefined;
 }
 
-/** A live copy: its HTML, and its replay file with the path it goes to (saved only if the copy is kept). */
+/**
+ * A live copy: its HTML, its replay data's file with the path it goes to, and the replay layer
+ * its pages share (replayLayerFile; saved, once, only if the copy is kept).
+ */
 export interface LiveCopy {
   html: string;
   replayPath: string;
   replay: Buffer;
+  layer: { path: string; text: string };
 }
 
 /**
@@ -101,7 +105,9 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     data.scripts = workerScripts(page.workerScripts, page.browserResponses ?? [], MAX_REPLAY_BYTES - replayBytes);
   }
   const replayPath = ctx.paths.reserve(replayFile(path));
-  const layer = `<script src="${relativeLink(path, replayPath)}"></script>`;
+  const shared = replayLayerFile(data);
+  ctx.paths.reserve(shared.path);
+  const layer = `<script src="${relativeLink(path, replayPath)}"></script><script src="${relativeLink(path, shared.path)}"></script>`;
   // What the page's own scripts compare (a script's src as written) and which links lead to pages.
   const written = (ref: HtmlRef, value: string) => {
     if (ref.source !== 'attr' || !value) return;
@@ -116,7 +122,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   // The addresses of the modules in the page's import map (rewriteDocument waited for them).
   const known = [...ctx.moduleKeys].filter(([, key]) => keys.has(key));
   if (known.length > 0) data.modules = Object.fromEntries(known);
-  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8') };
+  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), layer: shared };
 }
 
 /**
@@ -160,7 +166,7 @@ function renderedScan(page: LoadedPage): { scan: HtmlScan; base: string } | unde
 }
 
 /**
- * The file of the page at `path`'s replay layer and data: `sitezip-replay.js` beside an
+ * The file of the page at `path`'s replay data: `sitezip-replay.js` beside an
  * `index.html`, `<name>.sitezip-replay.js` beside any other page (`a.html.sitezip-replay.js`), so that the pages of one folder
  * (`docs/a.html`, `docs/b.html`) do not claim one file (the second page failed: "duplicate archive path").
  */

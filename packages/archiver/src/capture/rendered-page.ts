@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LoadedPage } from '../load/page-loader.js';
 import { HtmlTooComplexError } from '../parse/index.js';
@@ -87,9 +87,18 @@ async function keep(
 ): Promise<void> {
   report.output = live ? 'live' : 'snapshot';
   report.choice = choice;
-  if (live) await save(ctx, live.replayPath, live.replay, true);
+  if (live) {
+    if (!ctx.replayLayers.has(live.layer.path)) {
+      ctx.replayLayers.add(live.layer.path);
+      await save(ctx, live.layer.path, Buffer.from(live.layer.text, 'utf8'), true);
+    }
+    await save(ctx, live.replayPath, live.replay, true);
+  }
   await save(ctx, path, Buffer.from(live?.html ?? (await snapshot()), 'utf8'), true);
 }
+
+/** Temporary names of the shared layer's writes into the check's folder. */
+let layerWrites = 0;
 
 /**
  * The live copy opened from file://, beside where the page goes (relative addresses resolve the
@@ -116,6 +125,11 @@ async function checkCopies(
   const beside = join(folder, path);
   await mkdir(dirname(beside), { recursive: true });
   await writeFile(join(folder, live.replayPath), live.replay);
+  // Shared by the pages checked side by side: replaced whole (a rename), never seen half written.
+  const layer = join(folder, live.layer.path);
+  const written = `${layer}.${process.pid}-${(layerWrites += 1)}`;
+  await writeFile(written, live.layer.text);
+  await rename(written, layer);
   const check = async (html: string, which: string): Promise<CopyCheck | undefined> => {
     const file = `${beside}.sitezip-${which}.html`;
     await writeFile(file, html);

@@ -57,14 +57,24 @@ export interface ReplayData {
   failed?: string[];
 }
 
-/** The data script: assigns the replay data before the layer reads it. */
+/** The page's data script: assigns its replay data before the layer (replayLayerFile) reads it. */
 export function replayDataScript(data: ReplayData): string {
   // `</script` cannot occur in a file, but U+2028/9 must not break older parsers of the literal.
   const json = JSON.stringify(data).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  // The worker part only where a worker's script was recorded (7 KB of the layer's 19).
-  const layer = Object.keys(data.scripts).length > 0 ? REPLAY_LAYER : replayLayer('');
-  return `window.__SITEZIP_REPLAY__=${json};\n${layer}`;
+  return `window.__SITEZIP_REPLAY__=${json};\n`;
 }
+
+/**
+ * The layer a page with `data` loads after its data: one file at the copy's root that every live
+ * page of the capture shares (53 KB that each page's replay file held before), the worker part
+ * only in the one for pages where a worker's script was recorded.
+ */
+export function replayLayerFile(data: ReplayData): { path: string; text: string } {
+  const [plain, withWorkers] = REPLAY_LAYER_PATHS;
+  return Object.keys(data.scripts).length > 0 ? { path: withWorkers, text: REPLAY_LAYER } : { path: plain, text: LAYER_WITHOUT_WORKERS };
+}
+
+export const REPLAY_LAYER_PATHS = ['sitezip-replay-layer.js', 'sitezip-replay-layer-workers.js'] as const;
 
 /**
  * Answers fetch() and XHR from recorded responses (a POST by its URL and body: a string,
@@ -77,6 +87,7 @@ export function replayDataScript(data: ReplayData): string {
  * (replay-workers.ts).
  */
 export const REPLAY_LAYER = replayLayer(WORKERS_SOURCE);
+const LAYER_WITHOUT_WORKERS = replayLayer('');
 
 function replayLayer(workers: string): string {
   return `(function sitezipReplay(scope) {

@@ -54,6 +54,7 @@ describe('snapshotOf', () => {
     const liveStart: CrawlRecord = { ...start, entry: { ...start.entry, render: { output: 'live', reason: 'scripts' } } } as CrawlRecord;
     const snapshot = snapshotOf([
       liveStart,
+      entry('sitezip-replay-layer.js'),
       entry('index.html'),
       entry('sitezip-replay.js'),
       admit('a'),
@@ -69,7 +70,13 @@ describe('snapshotOf', () => {
       [`${site}/a`, true],
       [`${site}/b`, false],
     ]);
-    expect(snapshot.entries.map((e) => e.path).sort()).toEqual(['example.com/a/index.html', 'example.com/a/sitezip-replay.js', 'index.html', 'sitezip-replay.js']);
+    expect(snapshot.entries.map((e) => e.path).sort()).toEqual([
+      'example.com/a/index.html',
+      'example.com/a/sitezip-replay.js',
+      'index.html',
+      'sitezip-replay-layer.js',
+      'sitezip-replay.js',
+    ]);
     // A live start page without its replay file: the crawl starts over.
     expect(snapshotOf([liveStart, entry('index.html')])).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { replayFile } from '../capture/live-copy.js';
 import type { ManifestEntry } from '../capture/manifest.js';
+import { REPLAY_LAYER_PATHS } from '../capture/replay-shim.js';
 import type { PageEntry } from '../crawl/frontier.js';
 import type { CrawlRecord, CrawlSnapshot } from './crawl-record.js';
 
@@ -45,6 +46,8 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
   const complete = (entry: ManifestEntry, path: string) => files(entry, path).every((file) => entries.has(file));
   if (!start || !complete(start.entry, 'index.html')) return undefined;
   const needed = new Set(files(start.entry, 'index.html'));
+  // The replay layers the live pages share, saved before the first of them.
+  for (const path of REPLAY_LAYER_PATHS) if (entries.has(path)) needed.add(path);
   const snapshot: CrawlSnapshot = { start, pages: [], resources: [], logged: [], refetch: [], contents: [], refusals, entries: [] };
   for (const page of admitted.values()) {
     const journaled = page.path !== 'index.html' ? pages.get(page.canonical) : undefined;
