@@ -155,7 +155,7 @@ export async function runCapture(
     modules: new Map(),
     moduleKeys: new Map(),
     scriptModules: new Map(),
-    replayLayers: new Set(),
+    sharedFiles: new Set(),
     moduleScripts: new Set(),
     liveScripts: false,
     moduleTasks: new Set(),
@@ -274,7 +274,7 @@ function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, start
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     // Files in the ZIP: URLs that serve the same content share one.
-    files: distinct(resources.flatMap((r) => (r.path ? [r.inlined ? registrationPath(r.path) : r.path] : []))),
+    files: distinct(resources.flatMap((r) => (!r.path ? [] : !r.inlined ? [r.path] : ctx.sharedFiles.has(registrationPath(r.path)) ? [registrationPath(r.path)] : []))),
     pages: ctx.progress.pagesDone ?? 1,
     bytes: ctx.progress.bytes,
     failures: resources.filter((r) => r.error).length,

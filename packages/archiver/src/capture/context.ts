@@ -43,6 +43,10 @@ export interface CapturedModule {
   /** The classic script that registers the module's text (process-module.ts). */
   file: string;
   imports: string[];
+  /** That script, until a saved page loads it: a module only a discarded live copy used is never saved. */
+  text: Buffer | undefined;
+  /** Its save, once a saved page loaded it. */
+  saved: Promise<void> | undefined;
 }
 
 export interface CaptureContext {
@@ -95,8 +99,8 @@ export interface CaptureContext {
    * they are (acorn, as a script, would read 0.3 MB of a Vite bundle before failing at its `export`).
    */
   readonly moduleScripts: Set<string>;
-  /** The shared replay layers saved so far (replay-shim.ts's replayLayerFile), by path. */
-  readonly replayLayers: Set<string>;
+  /** Files that pages share, saved once: replay layers (replay-shim.ts), module registrations (process-module.ts). */
+  readonly sharedFiles: Set<string>;
   /** A live copy's classic script (path) → the modules (paths) its `import()`s name: the pages loading it get them too. */
   readonly scriptModules: Map<string, string[]>;
   /** Each of those modules' address online → its import-map key: a live copy's `import(computed)` finds it by address. */

@@ -38,14 +38,16 @@ function prefetchedKind(type: BrowserResponse['type'], contentType: string | und
 }
 
 /**
- * A live copy: its HTML, its replay data's file with the path it goes to, and the replay layer
- * its pages share (replayLayerFile; saved, once, only if the copy is kept).
+ * A live copy: its HTML, its replay data's file with the path it goes to, the replay layer its
+ * pages share (replayLayerFile) and its modules: saved only if the copy is kept.
  */
 export interface LiveCopy {
   html: string;
   replayPath: string;
   replay: Buffer;
   layer: { path: string; text: string };
+  /** The modules its import map holds (by path), whose registrations are saved with it. */
+  modules: readonly string[];
 }
 
 /**
@@ -115,14 +117,15 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     else data.originals[value] ??= ref.url;
   };
   const modules = loaded.flatMap((outcome) => (outcome.ok ? [outcome.path] : []));
-  let keys = new Set<string>();
-  const loads = (paths: readonly string[]) => (keys = new Set(paths.map(moduleKey)));
+  let loadedModules: readonly string[] = [];
+  const loads = (paths: readonly string[]) => (loadedModules = paths);
   const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, { headHtml: layer, written, modules, loads });
   renderedLinks(ctx, page, path, data.pages);
   // The addresses of the modules in the page's import map (rewriteDocument waited for them).
+  const keys = new Set(loadedModules.map(moduleKey));
   const known = [...ctx.moduleKeys].filter(([, key]) => keys.has(key));
   if (known.length > 0) data.modules = Object.fromEntries(known);
-  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), layer: shared };
+  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), layer: shared, modules: loadedModules };
 }
 
 /**

@@ -81,7 +81,8 @@ export interface ManifestEntry {
   contentType?: string;
   /**
    * An ES module: no file at `path`. Its text is in `sitezip-modules/<path>` (`.js` added to other
-   * names), a classic script that registers it for the import map of the documents that load it.
+   * names), a classic script that registers it for the import map of the documents that load it,
+   * when a saved document loads it (one only a discarded live copy loaded is not saved).
    */
   inlined?: boolean;
   /** Saved, but not as usual: e.g. a page beyond parsing, kept as downloaded without its resources. */

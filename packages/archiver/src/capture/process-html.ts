@@ -16,7 +16,7 @@ import { relativeLink } from '../resolve/relative-path.js';
 import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
 import { readLocationThroughLayer } from './location-reads.js';
-import { importMapScript, linkImports, moduleClosure, moduleEntry, resolveImports } from './process-module.js';
+import { importMapScript, linkImports, moduleClosure, moduleEntry, resolveImports, saveModules } from './process-module.js';
 import { linkFor, resolveRefs, type FoundRef } from './resolve-refs.js';
 import { saveAsDownloaded, scanDocument } from './scan-document.js';
 import { SpriteInliner } from './sprites.js';
@@ -88,7 +88,9 @@ export async function rewriteDocument(
   const usesModules = inlineModules.length > 0 || roots.size > 0 || scan.refs.some((ref) => ref.kind === 'module');
   if (usesModules) await drain(ctx, ctx.moduleTasks);
   const modules = usesModules ? moduleClosure(ctx, roots) : [];
-  live?.loads(modules);
+  // A live copy's modules are saved with it, if it is kept (rendered-page.ts).
+  if (live) live.loads(modules);
+  else await saveModules(ctx, modules);
   const sprites = new SpriteInliner(ctx, base);
   const options: RewriteHtmlOptions = {
     // Lets the rewrite revisit the elements with references instead of parsing the page again.

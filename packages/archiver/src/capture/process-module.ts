@@ -38,8 +38,10 @@ const REGISTRY = '__SITEZIP_MODULES__';
 
 /** Where a module's registration is saved: apart from the copy's site folders, `.js` so that file:// serves it as a script. */
 export function registrationPath(path: string): string {
-  return `sitezip-modules/${path}${/\.js$/i.test(path) ? '' : '.js'}`;
+  return `${MODULES_FOLDER}${path}${/\.js$/i.test(path) ? '' : '.js'}`;
 }
+
+export const MODULES_FOLDER = 'sitezip-modules/';
 
 /** Fetches what a module imports (once each) and returns their outcomes by specifier. */
 export async function resolveImports(
@@ -89,9 +91,11 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   const linked = isJs ? linkImports(source, imports, here, ctx.liveScripts ? resource.url : undefined) : code;
   const key = moduleKey(path);
   const file = ctx.paths.reserve(registrationPath(path));
-  await save(ctx, file, Buffer.from(registration(key, resource.mimeType, linked), 'utf8'), true);
   const imported = [...imports.values()].flatMap((outcome) => (outcome.ok ? [outcome.path] : []));
-  ctx.modules.set(path, { file, imports: imported });
+  // Carried over by a resumed crawl: saved already.
+  const carried = ctx.sharedFiles.has(file);
+  const text = carried ? undefined : Buffer.from(registration(key, resource.mimeType, linked), 'utf8');
+  ctx.modules.set(path, { file, imports: imported, text, saved: carried ? Promise.resolve() : undefined });
   ctx.moduleKeys.set(resource.url, key);
 }
 
@@ -134,6 +138,23 @@ export function moduleClosure(ctx: CaptureContext, roots: Iterable<string>): str
     todo.push(...module.imports);
   }
   return [...seen].sort();
+}
+
+/** Saves the registrations of the modules at `paths` (see moduleClosure) that no saved page loaded before. */
+export async function saveModules(ctx: CaptureContext, paths: readonly string[]): Promise<void> {
+  await Promise.all(
+    paths.map((path) => {
+      const module = ctx.modules.get(path);
+      if (!module) return undefined;
+      if (!module.saved) {
+        const text = module.text!;
+        module.text = undefined;
+        ctx.sharedFiles.add(module.file);
+        module.saved = save(ctx, module.file, text, true);
+      }
+      return module.saved;
+    }),
+  );
 }
 
 /** The markup that gives the page at `pagePath` its import map of the modules at `paths` (see moduleClosure). */

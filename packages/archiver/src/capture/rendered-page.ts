@@ -7,6 +7,7 @@ import { drain, save, type CaptureContext } from './context.js';
 import { liveCopyHtml, type LiveCopy } from './live-copy.js';
 import type { CopyCheck, RenderChoice, RenderReport } from './manifest.js';
 import { processDocument, rewriteDocument } from './process-html.js';
+import { saveModules } from './process-module.js';
 import { routeShape } from './render-guard.js';
 import { trace } from '../trace.js';
 
@@ -88,17 +89,27 @@ async function keep(
   report.output = live ? 'live' : 'snapshot';
   report.choice = choice;
   if (live) {
-    if (!ctx.replayLayers.has(live.layer.path)) {
-      ctx.replayLayers.add(live.layer.path);
+    if (!ctx.sharedFiles.has(live.layer.path)) {
+      ctx.sharedFiles.add(live.layer.path);
       await save(ctx, live.layer.path, Buffer.from(live.layer.text, 'utf8'), true);
     }
+    await saveModules(ctx, live.modules);
     await save(ctx, live.replayPath, live.replay, true);
   }
   await save(ctx, path, Buffer.from(live?.html ?? (await snapshot()), 'utf8'), true);
 }
 
-/** Temporary names of the shared layer's writes into the check's folder. */
-let layerWrites = 0;
+/** Temporary names of shared files' writes into the check's folder. */
+let sharedWrites = 0;
+
+/** A file that pages checked side by side share, into the check's folder: replaced whole (a rename), never seen half written. */
+async function writeShared(folder: string, path: string, text: string | Buffer): Promise<void> {
+  const file = join(folder, path);
+  const written = `${file}.${process.pid}-${(sharedWrites += 1)}`;
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(written, text);
+  await rename(written, file);
+}
 
 /**
  * The live copy opened from file://, beside where the page goes (relative addresses resolve the
@@ -125,11 +136,14 @@ async function checkCopies(
   const beside = join(folder, path);
   await mkdir(dirname(beside), { recursive: true });
   await writeFile(join(folder, live.replayPath), live.replay);
-  // Shared by the pages checked side by side: replaced whole (a rename), never seen half written.
-  const layer = join(folder, live.layer.path);
-  const written = `${layer}.${process.pid}-${(layerWrites += 1)}`;
-  await writeFile(written, live.layer.text);
-  await rename(written, layer);
+  await writeShared(folder, live.layer.path, live.layer.text);
+  // Its modules: those a saved page loaded are in the copy (or on their way), the others are written there.
+  await Promise.all(
+    live.modules.map((path) => {
+      const module = ctx.modules.get(path);
+      return module?.saved ?? (module?.text && writeShared(folder, module.file, module.text));
+    }),
+  );
   const check = async (html: string, which: string): Promise<CopyCheck | undefined> => {
     const file = `${beside}.sitezip-${which}.html`;
     await writeFile(file, html);

@@ -49,12 +49,13 @@ describe('snapshotOf', () => {
     expect(snapshot.entries.map((e) => e.path).sort()).toEqual(['example.com/a/index.html', 'example.com/kept.png', 'index.html']);
   });
 
-  it('keeps a live copy with its replay file, and counts one without it as not saved', () => {
+  it('keeps a live copy with its replay file (counting one without it as not saved) and the files pages share', () => {
     const live = (name: string): ManifestEntry => ({ url: `${site}/${name}`, render: { output: 'live', reason: 'scripts' } });
     const liveStart: CrawlRecord = { ...start, entry: { ...start.entry, render: { output: 'live', reason: 'scripts' } } } as CrawlRecord;
     const snapshot = snapshotOf([
       liveStart,
       entry('sitezip-replay-layer.js'),
+      entry('sitezip-modules/example.com/app.js'),
       entry('index.html'),
       entry('sitezip-replay.js'),
       admit('a'),
@@ -74,6 +75,7 @@ describe('snapshotOf', () => {
       'example.com/a/index.html',
       'example.com/a/sitezip-replay.js',
       'index.html',
+      'sitezip-modules/example.com/app.js',
       'sitezip-replay-layer.js',
       'sitezip-replay.js',
     ]);

@@ -1,5 +1,6 @@
 import { replayFile } from '../capture/live-copy.js';
 import type { ManifestEntry } from '../capture/manifest.js';
+import { MODULES_FOLDER } from '../capture/process-module.js';
 import { REPLAY_LAYER_PATHS } from '../capture/replay-shim.js';
 import type { PageEntry } from '../crawl/frontier.js';
 import type { CrawlRecord, CrawlSnapshot } from './crawl-record.js';
@@ -11,6 +12,11 @@ type ResourceRecord = Extract<CrawlRecord, { t: 'resource' }>;
  * imports, which pages load with it): they are fetched again rather than trusted from the journal.
  */
 const KEPT_IN_MEMORY = new Set(['module', 'sprite']);
+
+/** A file that pages share: a replay layer, a module's registration (saved once, see CaptureContext.sharedFiles). */
+export function isSharedFile(path: string): boolean {
+  return path.startsWith(MODULES_FOLDER) || (REPLAY_LAYER_PATHS as readonly string[]).includes(path);
+}
 
 /**
  * Folds a journal into what a new run can reuse. A later record of the same thing wins; a page
@@ -46,8 +52,8 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
   const complete = (entry: ManifestEntry, path: string) => files(entry, path).every((file) => entries.has(file));
   if (!start || !complete(start.entry, 'index.html')) return undefined;
   const needed = new Set(files(start.entry, 'index.html'));
-  // The replay layers the live pages share, saved before the first of them.
-  for (const path of REPLAY_LAYER_PATHS) if (entries.has(path)) needed.add(path);
+  // The files pages share (saved before the first page that loads them), which re-processing does not save again.
+  for (const path of entries.keys()) if (isSharedFile(path)) needed.add(path);
   const snapshot: CrawlSnapshot = { start, pages: [], resources: [], logged: [], refetch: [], contents: [], refusals, entries: [] };
   for (const page of admitted.values()) {
     const journaled = page.path !== 'index.html' ? pages.get(page.canonical) : undefined;

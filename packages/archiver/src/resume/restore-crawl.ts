@@ -1,5 +1,5 @@
 import { track, type CaptureContext } from '../capture/context.js';
-import { REPLAY_LAYER_PATHS } from '../capture/replay-shim.js';
+import { isSharedFile } from './crawl-snapshot.js';
 import type { Frontier } from '../crawl/frontier.js';
 import type { PageLog } from '../update/page-log.js';
 import type { CrawlSnapshot } from './crawl-record.js';
@@ -55,8 +55,8 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
     ctx.record(record);
   }
   ctx.progress.bytes += snapshot.entries.reduce((sum, entry) => sum + entry.size, 0);
-  // A shared replay layer carried over is not saved again by the pages rendered from here.
-  for (const { path } of snapshot.entries) if ((REPLAY_LAYER_PATHS as readonly string[]).includes(path)) ctx.replayLayers.add(path);
+  // Shared files carried over (replay layers, module registrations) are not saved again by the pages from here.
+  for (const { path } of snapshot.entries) if (isSharedFile(path)) ctx.sharedFiles.add(path);
   // Files saved pages already link to: fetched again, to the same paths.
   for (const request of snapshot.refetch) track(ctx, ctx.resolve(request).then(() => undefined));
   return { finalUrl: start.finalUrl, title: start.title };
