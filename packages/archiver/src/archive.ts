@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { capturePage } from './capture/capture-page.js';
 import { drain, noteProtocol, type CaptureContext, type CaptureProgress, type Outcome } from './capture/context.js';
 import { fetchResource } from './capture/fetch-resource.js';
-import { MANIFEST_PATH, type Manifest } from './capture/manifest.js';
+import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
 import { ManifestEntries } from './capture/manifest-entries.js';
 import { addManifest } from './capture/manifest-file.js';
 import { registrationPath } from './capture/process-module.js';
@@ -155,7 +155,7 @@ export async function runCapture(
     modules: new Map(),
     moduleKeys: new Map(),
     scriptModules: new Map(),
-    sharedFiles: new Set(),
+    sharedFiles: new Map(),
     moduleScripts: new Set(),
     liveScripts: false,
     moduleTasks: new Set(),
@@ -261,6 +261,13 @@ function distinct(values: string[]): number {
   return count;
 }
 
+/** The file an entry has in the ZIP: a module's is its registration, once a saved page loaded it. */
+function fileOf(ctx: CaptureContext, entry: ManifestEntry): string | undefined {
+  if (!entry.path || !entry.inlined) return entry.path;
+  const file = registrationPath(entry.path);
+  return ctx.sharedFiles.has(file) ? file : undefined;
+}
+
 function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, startedAt: Date, previous: PreviousCopy | undefined): Manifest {
   const resources = [...ctx.manifest.values()];
   const finishedAt = new Date();
@@ -274,7 +281,7 @@ function buildManifest(ctx: CaptureContext, url: string, finalUrl: string, start
     finishedAt: finishedAt.toISOString(),
     durationMs: finishedAt.getTime() - startedAt.getTime(),
     // Files in the ZIP: URLs that serve the same content share one.
-    files: distinct(resources.flatMap((r) => (!r.path ? [] : !r.inlined ? [r.path] : ctx.sharedFiles.has(registrationPath(r.path)) ? [registrationPath(r.path)] : []))),
+    files: distinct(resources.flatMap((r) => fileOf(ctx, r) ?? [])),
     pages: ctx.progress.pagesDone ?? 1,
     bytes: ctx.progress.bytes,
     failures: resources.filter((r) => r.error).length,

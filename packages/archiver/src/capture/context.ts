@@ -38,17 +38,15 @@ export interface FileReuse {
   previous?: PreviousCopy | undefined;
 }
 
-/** The state one capture shares between its steps; created by archivePage, never global. */
 export interface CapturedModule {
   /** The classic script that registers the module's text (process-module.ts). */
   file: string;
   imports: string[];
-  /** That script, until a saved page loads it: a module only a discarded live copy used is never saved. */
+  /** That script, until a saved page loads it (then it is in sharedFiles): a module only a discarded live copy used is never saved. */
   text: Buffer | undefined;
-  /** Its save, once a saved page loaded it. */
-  saved: Promise<void> | undefined;
 }
 
+/** The state one capture shares between its steps; created by archivePage, never global. */
 export interface CaptureContext {
   readonly options: ArchiveOptions;
   readonly fetcher: Fetcher;
@@ -99,8 +97,8 @@ export interface CaptureContext {
    * they are (acorn, as a script, would read 0.3 MB of a Vite bundle before failing at its `export`).
    */
   readonly moduleScripts: Set<string>;
-  /** Files that pages share, saved once: replay layers (replay-shim.ts), module registrations (process-module.ts). */
-  readonly sharedFiles: Set<string>;
+  /** Files that pages share, saved once (see saveShared): replay layers (replay-shim.ts), module registrations (process-module.ts). */
+  readonly sharedFiles: Map<string, Promise<void>>;
   /** A live copy's classic script (path) → the modules (paths) its `import()`s name: the pages loading it get them too. */
   readonly scriptModules: Map<string, string[]>;
   /** Each of those modules' address online → its import-map key: a live copy's `import(computed)` finds it by address. */
@@ -149,6 +147,16 @@ export function commitBytes(ctx: CaptureContext, size: number): boolean {
 export async function save(ctx: CaptureContext, path: string, data: Buffer, compress: boolean): Promise<void> {
   await ctx.sink.add(path, data, { compress });
   ctx.progress.bytes += data.length;
+}
+
+/** Saves a file that pages share the first time one asks; answers its save, the same for every page. */
+export function saveShared(ctx: CaptureContext, path: string, data: () => Buffer): Promise<void> {
+  let saved = ctx.sharedFiles.get(path);
+  if (!saved) {
+    saved = save(ctx, path, data(), true);
+    ctx.sharedFiles.set(path, saved);
+  }
+  return saved;
 }
 
 /** Saves a file as another ZIP stored it: copied as it is into a ZIP, inflated for a sink of another kind. */

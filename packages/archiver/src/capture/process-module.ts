@@ -2,7 +2,7 @@ import type { FetchedResource } from '../fetch/fetcher.js';
 import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/index.js';
 import { resolveSpecifier } from '../resolve/import-map.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
-import { save, type CaptureContext, type Outcome } from './context.js';
+import { saveShared, type CaptureContext, type Outcome } from './context.js';
 import { liveScript } from './live-script.js';
 import { patchRuntime } from './runtime-patches.js';
 
@@ -93,9 +93,8 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   const file = ctx.paths.reserve(registrationPath(path));
   const imported = [...imports.values()].flatMap((outcome) => (outcome.ok ? [outcome.path] : []));
   // Carried over by a resumed crawl: saved already.
-  const carried = ctx.sharedFiles.has(file);
-  const text = carried ? undefined : Buffer.from(registration(key, resource.mimeType, linked), 'utf8');
-  ctx.modules.set(path, { file, imports: imported, text, saved: carried ? Promise.resolve() : undefined });
+  const text = ctx.sharedFiles.has(file) ? undefined : Buffer.from(registration(key, resource.mimeType, linked), 'utf8');
+  ctx.modules.set(path, { file, imports: imported, text });
   ctx.moduleKeys.set(resource.url, key);
 }
 
@@ -145,14 +144,13 @@ export async function saveModules(ctx: CaptureContext, paths: readonly string[])
   await Promise.all(
     paths.map((path) => {
       const module = ctx.modules.get(path);
-      if (!module) return undefined;
-      if (!module.saved) {
-        const text = module.text!;
-        module.text = undefined;
-        ctx.sharedFiles.add(module.file);
-        module.saved = save(ctx, module.file, text, true);
-      }
-      return module.saved;
+      // Its text leaves memory once saved.
+      const text = () => {
+        const text = module!.text!;
+        module!.text = undefined;
+        return text;
+      };
+      return module && saveShared(ctx, module.file, text);
     }),
   );
 }
@@ -164,4 +162,3 @@ export function importMapScript(ctx: CaptureContext, pagePath: string, paths: re
   const root = JSON.stringify([ROOT_KEY, rootFolderFrom(pagePath)]);
   return `${files.join('')}<script>${MODULE_LOADER}(${root})</script>`;
 }
-

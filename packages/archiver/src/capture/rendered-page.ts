@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LoadedPage } from '../load/page-loader.js';
 import { HtmlTooComplexError } from '../parse/index.js';
-import { drain, save, type CaptureContext } from './context.js';
+import { drain, save, saveShared, type CaptureContext } from './context.js';
 import { liveCopyHtml, type LiveCopy } from './live-copy.js';
 import type { CopyCheck, RenderChoice, RenderReport } from './manifest.js';
 import { processDocument, rewriteDocument } from './process-html.js';
@@ -89,10 +89,7 @@ async function keep(
   report.output = live ? 'live' : 'snapshot';
   report.choice = choice;
   if (live) {
-    if (!ctx.sharedFiles.has(live.layer.path)) {
-      ctx.sharedFiles.add(live.layer.path);
-      await save(ctx, live.layer.path, Buffer.from(live.layer.text, 'utf8'), true);
-    }
+    await saveShared(ctx, live.layer.path, () => Buffer.from(live.layer.text, 'utf8'));
     await saveModules(ctx, live.modules);
     await save(ctx, live.replayPath, live.replay, true);
   }
@@ -136,14 +133,9 @@ async function checkCopies(
   const beside = join(folder, path);
   await mkdir(dirname(beside), { recursive: true });
   await writeFile(join(folder, live.replayPath), live.replay);
-  await writeShared(folder, live.layer.path, live.layer.text);
-  // Its modules: those a saved page loaded are in the copy (or on their way), the others are written there.
-  await Promise.all(
-    live.modules.map((path) => {
-      const module = ctx.modules.get(path);
-      return module?.saved ?? (module?.text && writeShared(folder, module.file, module.text));
-    }),
-  );
+  // The files it shares with other pages: those saved already are in the copy (or on their way), the others are written there.
+  const shared = [{ file: live.layer.path, text: live.layer.text }, ...live.modules.flatMap((path) => ctx.modules.get(path) ?? [])];
+  await Promise.all(shared.map(({ file, text }) => ctx.sharedFiles.get(file) ?? (text && writeShared(folder, file, text))));
   const check = async (html: string, which: string): Promise<CopyCheck | undefined> => {
     const file = `${beside}.sitezip-${which}.html`;
     await writeFile(file, html);

@@ -56,7 +56,7 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
   }
   ctx.progress.bytes += snapshot.entries.reduce((sum, entry) => sum + entry.size, 0);
   // Shared files carried over (replay layers, module registrations) are not saved again by the pages from here.
-  for (const { path } of snapshot.entries) if (isSharedFile(path)) ctx.sharedFiles.add(path);
+  for (const { path } of snapshot.entries) if (isSharedFile(path)) ctx.sharedFiles.set(path, Promise.resolve());
   // Files saved pages already link to: fetched again, to the same paths.
   for (const request of snapshot.refetch) track(ctx, ctx.resolve(request).then(() => undefined));
   return { finalUrl: start.finalUrl, title: start.title };
