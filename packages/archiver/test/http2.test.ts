@@ -75,13 +75,14 @@ describe('HTTP/2', () => {
   });
 
   it('sends no more at once than the server takes, so queued streams do not time out', async () => {
-    // 5 streams at a time, 100 ms each: 30 images take 600 ms, twice the 300 ms time-out.
-    const routes: Record<string, FixtureRoute> = { '/': { body: images(30) } };
-    for (let i = 0; i < 30; i++) routes[`/img/${i}.png`] = { type: 'image/png', body: pngFor(`/img/${i}.png`) };
-    site = await serveFixture(routes, { h2: true, maxStreams: 5, latencyMs: 100 });
-    const { summary } = await capture(site.url, { requestTimeoutMs: 300 });
+    // 5 streams at a time, 150 ms each: 40 images take 1.2 s, more than the 1 s time-out, while
+    // one stream has more than six times its time (300 ms against 100 failed once in a loaded CI).
+    const routes: Record<string, FixtureRoute> = { '/': { body: images(40) } };
+    for (let i = 0; i < 40; i++) routes[`/img/${i}.png`] = { type: 'image/png', body: pngFor(`/img/${i}.png`) };
+    site = await serveFixture(routes, { h2: true, maxStreams: 5, latencyMs: 150 });
+    const { summary } = await capture(site.url, { requestTimeoutMs: 1_000 });
     expect(summary.manifest.resources.filter((r) => r.error).map((r) => r.errorCode)).toEqual([]);
-    expect(summary.files).toBe(31);
+    expect(summary.files).toBe(41);
   });
 
   it('moves to a new connection when the server ends one with GOAWAY, losing no request', async () => {
