@@ -98,7 +98,9 @@ async function liveClassicScript(ctx: CaptureContext, text: string, url: string,
   if (!CLASSIC_IMPORT.test(code)) return code;
   await moduleLexerReady;
   const imports = await resolveImports(ctx, findModuleImports(code), url, depth);
-  ctx.scriptModules.set(path, [...imports.values()].flatMap((outcome) => (outcome.ok ? [outcome.path] : [])));
+  const modules = [...imports.values()].flatMap((outcome) => (outcome.ok ? [outcome.path] : []));
+  ctx.scriptModules.set(path, modules);
+  ctx.record({ t: 'script-imports', path, modules });
   return linkImports(code, imports, undefined, url);
 }
 

@@ -24,6 +24,8 @@ export type CrawlRecord =
   | { t: 'processed'; key: string; entry: ManifestEntry }
   /** A rewritten stylesheet's references, for the page log (see update/reuse-stylesheet.ts). */
   | { t: 'logged'; deps: PageDeps }
+  /** A live copy's classic script (path) and the modules its `import()`s name, which pages loading it load too. */
+  | { t: 'script-imports'; path: string; modules: string[] }
   /** A body saved as it came: identical content found later points at this path. */
   | { t: 'content'; digest: string; path: string }
   | RefusalCall
@@ -50,6 +52,8 @@ export interface CrawlSnapshot {
   /** Resources whose path was given out (pages link to it) but whose file never made it: fetched again. */
   refetch: ResourceRequest[];
   contents: Extract<CrawlRecord, { t: 'content' }>[];
+  /** What the reused scripts import (their files are not processed again). */
+  scriptImports: Extract<CrawlRecord, { t: 'script-imports' }>[];
   refusals: RefusalCall[];
   /** The ZIP entries the reused pages and resources need, where they are in the previous file. */
   entries: Extract<CrawlRecord, { t: 'entry' }>[];

@@ -101,6 +101,22 @@ describe('snapshotOf', () => {
     expect(snapshot.refetch.map((r) => r.url)).toEqual([`${site}/a.css`, `${site}/icons.svg`]);
   });
 
+  it("keeps what a reused live script imports, and forgets it with a script fetched again", () => {
+    const imports = (name: string): CrawlRecord => ({ t: 'script-imports', path: `example.com/${name}`, modules: [`example.com/chunks/${name}`] });
+    const snapshot = snapshotOf([
+      start,
+      entry('index.html'),
+      resource('kept.js', 'script'),
+      imports('kept.js'),
+      entry('example.com/kept.js'),
+      // Killed before its file was complete.
+      resource('lost.js', 'script'),
+      imports('lost.js'),
+    ])!;
+    expect(snapshot.scriptImports).toEqual([imports('kept.js')]);
+    expect(snapshot.refetch.map((r) => r.url)).toEqual([`${site}/lost.js`]);
+  });
+
   it('keeps real failures, not those of the run being stopped', () => {
     const failed = (name: string, code: 'HTTP_ERROR' | 'ABORTED'): CrawlRecord => ({
       t: 'resource',

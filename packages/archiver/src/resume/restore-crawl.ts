@@ -50,6 +50,11 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
     } else ctx.progress.failed++;
     ctx.record(record);
   }
+  // Pages saved from here that load a reused live script load the modules it imports too.
+  for (const record of snapshot.scriptImports) {
+    ctx.scriptModules.set(record.path, record.modules);
+    ctx.record(record);
+  }
   for (const record of snapshot.logged) {
     log.note(record.deps);
     ctx.record(record);
