@@ -42,3 +42,44 @@ describe('a live copy of a page that reports its visits', () => {
     expect([...analytics.hits.keys()].filter((path) => path.startsWith('/pixel.gif'))).toHaveLength(1);
   }, 60_000);
 });
+
+// A page that opens a channel to its own site once up, by relative addresses (a chat widget, live
+// prices, a build's reload socket): online a refused stream fails and the page goes on. From
+// file:// `sendBeacon('/collect')` and `new WebSocket('/socket')` throw, and the script stopped
+// there; the copy must go on as the page did.
+const CHANNELS = `<!doctype html><html><head><meta charset="utf-8"><title>Prices</title></head>
+<body><h1>Live prices</h1><p id="prices"></p><p id="socket"></p><p id="stream"></p>
+<script>
+fetch('/api/prices').then((r) => r.json()).then((prices) => {
+  navigator.sendBeacon('/collect', 'view');
+  const socket = new WebSocket('/socket');
+  socket.onclose = () => { document.getElementById('socket').textContent = 'Live updates paused (' + (socket.readyState === WebSocket.CLOSED ? 'closed' : 'open') + ').'; };
+  const stream = new EventSource('/events');
+  stream.addEventListener('error', () => {
+    stream.close();
+    document.getElementById('stream').textContent = 'News feed unavailable.';
+  });
+  document.getElementById('prices').textContent = prices.join(', ');
+});
+</script></body></html>`;
+
+describe('a live copy of a page that opens channels to its site', () => {
+  let channels: FixtureSite;
+  beforeAll(async () => {
+    channels = await serveFixture({
+      '/': { body: CHANNELS },
+      '/api/prices': { type: 'application/json', body: JSON.stringify(['Oats 3.10', 'Barley 2.75']) },
+      '/collect': { status: 204 },
+      '/events': { type: 'text/event-stream', body: 'data: hello\n\n' },
+    });
+  });
+  afterAll(() => channels.close());
+
+  it('queues its beacon and fails its socket and stream without a request, as the render did, and is kept live', async () => {
+    const { render } = await renderOnce(`${channels.origin}/`);
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    // Only the render's own requests reached the site: the page, its data (the stream it refused).
+    expect(channels.hits.get('/collect')).toBeUndefined();
+    expect(channels.hits.get('/events')).toBeUndefined();
+  }, 60_000);
+});

@@ -13,6 +13,7 @@ import { HTML_STRINGS_SOURCE } from './replay-html-strings.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { SITE_FILES_SOURCE } from './replay-site-files.js';
 import { SPRITES_SOURCE } from './replay-sprites.js';
+import { STREAMS_SOURCE } from './replay-streams.js';
 import { VOLATILE_SOURCE } from './replay-volatile.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
@@ -84,7 +85,8 @@ export const REPLAY_LAYER_PATHS = ['sitezip-replay-layer.js', 'sitezip-replay-la
  * history.pushState from throwing where file:// refuses the path (the address bar stays; the
  * address online moves, for routers given it: replay-location.ts); starts
  * workers whose scripts were recorded from blob: URLs, with this layer running in them too
- * (replay-workers.ts).
+ * (replay-workers.ts); queues beacons and fails WebSockets and EventSources as the render did,
+ * sending nothing (replay-streams.ts).
  */
 export const REPLAY_LAYER = replayLayer(WORKERS_SOURCE);
 const LAYER_WITHOUT_WORKERS = replayLayer('');
@@ -204,6 +206,7 @@ function replayLayer(workers: string): string {
     if (near) path = data.files[near];
     return path === undefined ? undefined : new URL(path, here).href;
   }
+  ${STREAMS_SOURCE}
   var realFetch = scope.fetch;
   scope.fetch = function (input, init) {
     var isRequest = typeof Request !== 'undefined' && input instanceof Request;
