@@ -7,6 +7,7 @@ import { isHtmlType } from '../resolve/content-types.js';
 import type { BrowserHost, PageLease } from './browser-host.js';
 import type { BlockedRequest, RecordedExchange } from './exchange.js';
 import { ExchangeRecorder } from './exchange-recorder.js';
+import { visitHashRoutes } from './hash-routes.js';
 import { linkVariants, PAGE_LINKS } from './link-variants.js';
 import { call, INLINE_CSSOM, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
 import { pageText, screenshot, type Picture } from './picture.js';
@@ -224,6 +225,10 @@ async function drive(
       settled = false;
     }
   }
+  // Before the page's other links are asked for: a route's own links count too.
+  if (loaded) await visitHashRoutes(page, recorder, stop, left).catch((error: unknown) => {
+    if (stop.signal.aborted) throw error;
+  });
   if (loaded) await within(askForLinks(page, recorder), left(), stop.signal).catch(() => undefined);
   // Once only (the renderer's call): a page never quiet for that long is quieting now.
   onQuieting?.();

@@ -60,6 +60,8 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'mermaid', start: '/', pages: [], shows: '«Interface»' },
   // Storybook 10 (React, Vite): its manager fetch()es index.json and shows the story in iframe.html, which builds itself.
   { name: 'storybook', start: '/?path=/story/example-button--primary', pages: [], shows: 'backgroundColor' },
+  // docsify 4 (a hash router): each page is its Markdown, fetched by the route (#/changelog: changelog.md) and rendered.
+  { name: 'docsify', start: '/', pages: [], shows: 'builds each page in the browser' },
 ];
 
 export const RENDER_FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/render/', import.meta.url));
