@@ -22,7 +22,10 @@ export const chromiumArgs = [
 export default defineConfig({
   testDir: '.',
   // Billing needs a server with Stripe settings: it has its own config (billing/playwright.config.ts).
-  testIgnore: 'billing/**',
+  // Mermaid's page (2 MB of modules, ten diagrams) runs alone after the rest (scripts/test.sh,
+  // E2E_ALONE=1): beside another worker's browsers on 2 cores its live original itself did not finish
+  // drawing in time in two CI runs of 2026-12-03, while the spec passed alone each time.
+  testIgnore: process.env.E2E_ALONE ? ['billing/**'] : ['billing/**', 'render/mermaid.spec.ts'],
   outputDir: '../test-results',
   timeout: 60_000,
   // What an assertion waits for (a copy's frame drawn, a job's result shown) took more than

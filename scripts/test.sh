@@ -15,5 +15,7 @@ echo "== unit and integration tests"
 npx vitest run
 echo "== browser tests"
 npx playwright test -c e2e/playwright.config.ts
+echo "== browser tests that run alone (mermaid's render: see e2e/playwright.config.ts)"
+E2E_ALONE=1 npx playwright test -c e2e/playwright.config.ts --workers 1 render/mermaid.spec.ts
 echo "== billing browser tests (a server with Stripe settings and the local Stripe test server)"
 npx playwright test -c e2e/billing/playwright.config.ts
