@@ -24,9 +24,11 @@ export const STREAMS_SOURCE = `if (scope.navigator && typeof scope.navigator.sen
     target.dispatchEvent(event);
     if (typeof handler === 'function') handler.call(target, event);
   }
-  function streamAddress(url, schemes) {
-    var online = original(url), parsed = new URL(online);
-    if (schemes) parsed.protocol = parsed.protocol === 'https:' ? 'wss:' : parsed.protocol === 'http:' ? 'ws:' : parsed.protocol;
+  // The address online, as the constructor of \`kind\` reports one it cannot read.
+  function streamAddress(url, kind, invalid) {
+    var parsed;
+    try { parsed = new URL(original(url)); } catch (error) { throw new DOMException("Failed to construct '" + kind + "': " + invalid, 'SyntaxError'); }
+    if (kind === 'WebSocket') parsed.protocol = parsed.protocol === 'https:' ? 'wss:' : parsed.protocol === 'http:' ? 'ws:' : parsed.protocol;
     return parsed.href;
   }
   function constants(type, names) {
@@ -39,9 +41,7 @@ export const STREAMS_SOURCE = `if (scope.navigator && typeof scope.navigator.sen
     var OfflineWebSocket = class WebSocket extends EventTarget {
       constructor(url, protocols) {
         super();
-        var address;
-        try { address = streamAddress(url, true); } catch (error) { throw new DOMException("Failed to construct 'WebSocket': The URL '" + url + "' is invalid.", 'SyntaxError'); }
-        this.url = address;
+        this.url = streamAddress(url, 'WebSocket', "The URL '" + url + "' is invalid.");
         this.readyState = 0;
         this.protocol = '';
         this.extensions = '';
@@ -73,9 +73,7 @@ export const STREAMS_SOURCE = `if (scope.navigator && typeof scope.navigator.sen
     var OfflineEventSource = class EventSource extends EventTarget {
       constructor(url, init) {
         super();
-        var address;
-        try { address = streamAddress(url, false); } catch (error) { throw new DOMException("Failed to construct 'EventSource': Cannot open an EventSource to '" + url + "'. The URL is invalid.", 'SyntaxError'); }
-        this.url = address;
+        this.url = streamAddress(url, 'EventSource', "Cannot open an EventSource to '" + url + "'. The URL is invalid.");
         this.withCredentials = Boolean(init && init.withCredentials);
         this.readyState = 0;
         this.onopen = this.onmessage = this.onerror = null;

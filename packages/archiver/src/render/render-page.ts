@@ -225,11 +225,13 @@ async function drive(
       settled = false;
     }
   }
-  // Before the page's other links are asked for: a route's own links count too.
-  if (loaded) await visitHashRoutes(page, recorder, stop, left).catch((error: unknown) => {
-    if (stop.signal.aborted) throw error;
-  });
-  if (loaded) await within(askForLinks(page, recorder), left(), stop.signal).catch(() => undefined);
+  if (loaded) {
+    // Before the page's other links are asked for: a route's own links count too.
+    await visitHashRoutes(page, recorder, stop, left).catch((error: unknown) => {
+      if (stop.signal.aborted) throw error;
+    });
+    await within(askForLinks(page, recorder), left(), stop.signal).catch(() => undefined);
+  }
   // Once only (the renderer's call): a page never quiet for that long is quieting now.
   onQuieting?.();
   const settledAt = performance.now();
