@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-services.sh
 
 echo "== build (the CLI and browser tests run compiled code)"
 npm run --silent build
