@@ -18,6 +18,10 @@ export default defineConfig({
     // Hooks start the API's real parts: a PGlite, fixture servers, browsers. Beside another test
     // file on a busy 2-core machine that has taken 15-30 s, so a hook only counts as hung after a minute.
     hookTimeout: 60_000,
+    // expect.poll waits for what a browser shows (a copy's script filling a frame): its default of
+    // 1 s failed render-frames.test.ts once beside a CI run on this 2-core machine; it returns as
+    // soon as the value is there, so a longer wait costs nothing when all is well.
+    expect: { poll: { timeout: 15_000 } },
     env: { SITEZIP_ALLOW_PRIVATE_NETWORKS: '', SITEZIP_BUILT_EDGES: '1' },
     globalSetup: ['apps/api/test/support/global-setup.ts'],
     projects: [

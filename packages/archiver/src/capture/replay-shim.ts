@@ -8,8 +8,10 @@ import { FRAMES_SOURCE } from './replay-frames.js';
 import { LINKS_SOURCE } from './replay-links.js';
 import { NEXT_ROUTER_SOURCE } from './replay-next-router.js';
 import { LOCATION_SOURCE } from './replay-location.js';
+import { COOKIES_SOURCE } from './replay-cookies.js';
 import { CSS_SOURCE } from './replay-css.js';
 import { HTML_STRINGS_SOURCE } from './replay-html-strings.js';
+import { ORIGIN_SOURCE } from './replay-origin.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { SITE_FILES_SOURCE } from './replay-site-files.js';
 import { SPRITES_SOURCE } from './replay-sprites.js';
@@ -86,7 +88,8 @@ export const REPLAY_LAYER_PATHS = ['sitezip-replay-layer.js', 'sitezip-replay-la
  * address online moves, for routers given it: replay-location.ts); starts
  * workers whose scripts were recorded from blob: URLs, with this layer running in them too
  * (replay-workers.ts); queues beacons and fails WebSockets and EventSources as the render did,
- * sending nothing (replay-streams.ts).
+ * sending nothing (replay-streams.ts); gives scripts the page's origin online where the file's is
+ * opaque (replay-origin.ts) and a cookie jar where the browser keeps none for files (replay-cookies.ts).
  */
 export const REPLAY_LAYER = replayLayer(WORKERS_SOURCE);
 const LAYER_WITHOUT_WORKERS = replayLayer('');
@@ -132,6 +135,7 @@ function replayLayer(workers: string): string {
     if (!copyRoot || absolute.indexOf(copyRoot + hostFolder) !== 0) return undefined;
     return onlineBase.origin + '/' + absolute.slice((copyRoot + hostFolder).length);
   }
+  ${ORIGIN_SOURCE}
   function onlineAddress(absolute) {
     // The page's own file is the page.
     if (absolute.split('#')[0] === here) return data.base;
@@ -346,6 +350,7 @@ function replayLayer(workers: string): string {
   ${SPRITES_SOURCE}
   ${CSS_SOURCE}
   ${FRAMES_SOURCE}
+  ${COOKIES_SOURCE}
   if (scope.FontFace) {
     var RealFontFace = scope.FontFace;
     var SourcedFontFace = function (family, source, descriptors) {
