@@ -99,6 +99,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const sprites = await renderedSprites(ctx, page);
   if (sprites) data.sprites = sprites;
   if (page.browserFailures?.length) data.failed = [...page.browserFailures];
+  if (page.renderedAt) data.time = Math.round(page.renderedAt);
   // The page itself, which a router that sees another address (the copy's) may ask about.
   const ownType = served.response.headers['content-type'];
   data.responses[`HEAD ${data.base}`] ??= { status: served.response.status, headers: ownType ? { 'content-type': ownType } : {}, body: '' };

@@ -8,6 +8,7 @@ import { FRAMES_SOURCE } from './replay-frames.js';
 import { LINKS_SOURCE } from './replay-links.js';
 import { NEXT_ROUTER_SOURCE } from './replay-next-router.js';
 import { LOCATION_SOURCE } from './replay-location.js';
+import { CHANCE_SOURCE } from './replay-chance.js';
 import { COOKIES_SOURCE } from './replay-cookies.js';
 import { CSS_SOURCE } from './replay-css.js';
 import { HTML_STRINGS_SOURCE } from './replay-html-strings.js';
@@ -58,6 +59,11 @@ export interface ReplayData {
    * fails them too, without a request (a third party's logo that did not load, a tracker).
    */
   failed?: string[];
+  /**
+   * When the rendered document started (its performance.timeOrigin, ms since 1970): the copy's
+   * clock runs from there (replay-chance.ts).
+   */
+  time?: number;
 }
 
 /** The page's data script: assigns its replay data before the layer (replayLayerFile) reads it. */
@@ -89,7 +95,8 @@ export const REPLAY_LAYER_PATHS = ['sitezip-replay-layer.js', 'sitezip-replay-la
  * workers whose scripts were recorded from blob: URLs, with this layer running in them too
  * (replay-workers.ts); queues beacons and fails WebSockets and EventSources as the render did,
  * sending nothing (replay-streams.ts); gives scripts the page's origin online where the file's is
- * opaque (replay-origin.ts) and a cookie jar where the browser keeps none for files (replay-cookies.ts).
+ * opaque (replay-origin.ts) and a cookie jar where the browser keeps none for files (replay-cookies.ts);
+ * draws Math.random as the render did and runs the page's clock from the render's (replay-chance.ts).
  */
 export const REPLAY_LAYER = replayLayer(WORKERS_SOURCE);
 const LAYER_WITHOUT_WORKERS = replayLayer('');
@@ -136,6 +143,7 @@ function replayLayer(workers: string): string {
     return onlineBase.origin + '/' + absolute.slice((copyRoot + hostFolder).length);
   }
   ${ORIGIN_SOURCE}
+  ${CHANCE_SOURCE}
   function onlineAddress(absolute) {
     // The page's own file is the page.
     if (absolute.split('#')[0] === here) return data.base;

@@ -67,6 +67,8 @@ export interface LoadedPage {
   readonly workerScripts?: readonly string[] | undefined;
   /** ...and the scripts it loaded as modules, which a live copy keeps in its import map. */
   readonly moduleScripts?: readonly string[] | undefined;
+  /** When the rendered document's navigation started (ms since 1970): a live copy's clock starts there. */
+  readonly renderedAt?: number | undefined;
   /** How the rendered page looked and read: what a check of its copies compares them with. */
   readonly picture?: Picture | undefined;
 }

@@ -360,6 +360,8 @@ export interface Snapshot {
   html: string;
   title: string;
   href: string;
+  /** When the document's navigation started (performance.timeOrigin, ms since 1970). */
+  timeOrigin: number;
 }
 
 /**
@@ -371,7 +373,7 @@ export interface Snapshot {
 export const SERIALIZE = `(maxLength) => {
   ${ROOTS_FROM}
   const root = document.documentElement;
-  if (!root) return { html: '', title: document.title, href: location.href };
+  if (!root) return { html: '', title: document.title, href: location.href, timeOrigin: performance.timeOrigin };
   const roots = rootsFrom(document).slice(1);
   let inner = typeof root.getHTML === 'function' ? root.getHTML({ shadowRoots: roots }) : root.innerHTML;
   // Written open: a copy without scripts loses nothing by it, and its check reads their text as the page's.
@@ -385,7 +387,7 @@ export const SERIALIZE = `(maxLength) => {
     + (type.systemId ? ' "' + type.systemId + '"' : '') + '>';
   const length = doctype.length + open.length + inner.length + close.length;
   if (length > maxLength) return { tooLarge: length };
-  return { html: doctype + open + inner + close, title: document.title, href: location.href };
+  return { html: doctype + open + inner + close, title: document.title, href: location.href, timeOrigin: performance.timeOrigin };
 }`;
 
 /**

@@ -55,6 +55,8 @@ export interface RenderResult {
   finalUrl: string;
   /** `location.href` when the DOM was read (history.pushState may have changed it). */
   locationHref: string;
+  /** When the rendered document's navigation started (performance.timeOrigin, ms since 1970). */
+  timeOrigin: number;
   /** HTTP status of the page. */
   status: number;
   /** The rendered DOM: doctype, root element, open shadow roots as declarative shadow DOM, frames placed (rendered-frames.ts). */
@@ -122,6 +124,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
       url: pageUrl,
       finalUrl: document.url,
       locationHref: run.snapshot.href,
+      timeOrigin: run.snapshot.timeOrigin,
       status: document.status,
       html: run.snapshot.html,
       frames: run.frames,

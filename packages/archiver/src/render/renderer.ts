@@ -112,6 +112,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
           .map(({ url }) => url),
         workerScripts: result.workers,
         moduleScripts: result.modules,
+        renderedAt: result.timeOrigin,
         render: {
           output: 'snapshot',
           reason,
