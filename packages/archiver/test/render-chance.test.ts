@@ -60,6 +60,8 @@ describe('a live copy of a page that draws by chance and reads the clock', () =>
       await expect.poll(() => copy.locator('#offer').textContent()).toMatch(/^Weekend offer: ends in (29|30) minutes$/);
       expect(await copy.locator('#today').textContent()).toBe(`Market day: ${day}`);
       expect(await copy.locator('#picks li').count()).toBe(3);
+      // Whole milliseconds, as the browser's own: a JSONP callback named after the time was asked for as `_1796402897856.5`.
+      expect(await copy.evaluate(() => Number.isInteger(Date.now()) && Number.isInteger(new Date().getTime()))).toBe(true);
       expect(requests).toEqual({ online: [], failed: [] });
     } finally {
       await host.close();

@@ -30,7 +30,7 @@ export const CHANCE_SOURCE = `if (!worker) {
     if (typeof data.time === 'number' && scope.performance && typeof Proxy === 'function' && typeof Reflect === 'object') {
       // As far from the rendered document's start as this one is from its own (performance.now()).
       var shift = data.time + scope.performance.now() - realNow.call(RealDate);
-      var now = function now() { return realNow.call(RealDate) + shift; };
+      var now = function now() { return Math.floor(realNow.call(RealDate) + shift); };
       scope.Date = new Proxy(RealDate, {
         construct: function (target, args, newTarget) {
           return Reflect.construct(target, args.length === 0 ? [now()] : args, newTarget === scope.Date ? target : newTarget);

@@ -5,7 +5,11 @@
 // but for those that look made for the occasion on both sides: a time (seconds or milliseconds
 // since 1970, 2001 to 2033) or a random fraction. An id (of 19 digits, or of letters and digits)
 // is not: another item offline must not be answered with the one the render saw.
-// Source text inside the layer: it uses data.
+// JSONP too: a script asked with `callback=cb8312207_1764240000123` (jQuery's name for it is
+// made of Math.random and the time, others of a counter) calls that function in its body. A value
+// that names a function of the page's where the recorded one names another (both plain names)
+// matches, and the recorded name is made to call the page's: the recorded body then reaches it.
+// Source text inside the layer: it uses data and scope.
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const VOLATILE_SOURCE = `var addressIndexes = Object.create(null);
@@ -35,10 +39,31 @@ export const VOLATILE_SOURCE = `var addressIndexes = Object.create(null);
     var asked = Array.from(url.searchParams), candidates = index[key.slice(0, space + 1) + url.origin + url.pathname] || [];
     for (var i = 0; i < candidates.length; i++) {
       var query = candidates[i].query;
+      var callbacks = [];
       var near = query.length === asked.length && query.every(function (pair, n) {
-        return pair[0] === asked[n][0] && (pair[1] === asked[n][1] || (volatile(pair[1]) && volatile(asked[n][1])));
+        if (pair[0] !== asked[n][0]) return false;
+        if (pair[1] === asked[n][1] || (volatile(pair[1]) && volatile(asked[n][1]))) return true;
+        if (!pageFunction(asked[n][1]) || !/^[A-Za-z_$][\\w$]*$/.test(pair[1])) return false;
+        callbacks.push([pair[1], asked[n][1]]);
+        return true;
       });
-      if (near) return candidates[i].key;
+      if (near) {
+        callbacks.forEach(function (names) { callThrough(names[0], names[1]); });
+        return candidates[i].key;
+      }
     }
     return undefined;
+  }
+  function pageFunction(name) {
+    return /^[A-Za-z_$][\\w$]*$/.test(name) && typeof scope[name] === 'function';
+  }
+  // The recorded callback's name calls the page's function of the name asked now.
+  function callThrough(recordedName, askedName) {
+    if (scope[recordedName] !== undefined) return;
+    try {
+      Object.defineProperty(scope, recordedName, { configurable: true, writable: true, value: function () {
+        var page = scope[askedName];
+        if (typeof page === 'function') return page.apply(this, arguments);
+      } });
+    } catch (error) {}
   }`;
