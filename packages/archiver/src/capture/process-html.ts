@@ -15,6 +15,7 @@ import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
+import { LINK_GUARD_SCRIPT, routesLinks } from './link-guard.js';
 import { readLocationThroughLayer } from './location-reads.js';
 import { importMapScript, linkImports, moduleClosure, moduleEntry, resolveImports, saveModules } from './process-module.js';
 import { linkFor, resolveRefs, type FoundRef } from './resolve-refs.js';
@@ -63,7 +64,8 @@ export async function rewriteDocument(
   scan: HtmlScan,
   live: { headHtml: string; written: (ref: HtmlRef, value: string) => void; modules: readonly string[]; loads: (modules: readonly string[]) => void } | undefined = undefined,
 ): Promise<string> {
-  const headHtml = live?.headHtml ?? '';
+  // A live copy's layer takes link clicks itself; a page saved as served whose router would take them gets the guard.
+  const headHtml = live ? live.headHtml : routesLinks(document.html) ? LINK_GUARD_SCRIPT : '';
   const written = live?.written;
   const base = (scan.baseHref && normalizeUrl(scan.baseHref, resource.url)) || resource.url;
   // Modules, and classic scripts that import() (their imports go through the import map too).

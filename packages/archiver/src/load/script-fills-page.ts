@@ -169,7 +169,8 @@ export function placeholderIds(html: string): string[] {
   const ids: string[] = [];
   PLACEHOLDER.lastIndex = 0;
   for (let match; ids.length < MAX_PLACEHOLDERS && (match = PLACEHOLDER.exec(text)); ) {
-    if (WAITING_TEXT.test(match[4]!)) ids.push(match[3]!);
+    // An empty <a id> is where a link lands (docs made from Markdown have one per heading), not a part to fill.
+    if (WAITING_TEXT.test(match[4]!) && match[1]!.toLowerCase() !== 'a') ids.push(match[3]!);
   }
   return ids;
 }

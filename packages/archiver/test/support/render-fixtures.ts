@@ -55,6 +55,9 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   { name: 'vue-router', start: '/', pages: ['/packages', '/packages/vue-router', '/about'], shows: '5 packages, in their own words', fallback: 'index', site: true },
   // Nuxt 4 `nuxi generate`: prerendered pages hydrated in the browser, NuxtLinks that read the next page's _payload.json; its start page fetch()es its list.
   { name: 'nuxt', start: '/', pages: ['/packages', '/packages/nuxt', '/about'], shows: '7 packages under this site, each described by its authors', fallback: '404', site: true },
+  // Astro 5 (`astro build`, `<page>/index.html`): Preact islands (client:load fetch()es JSON, client:visible below the fold)
+  // and Astro's client router, which fetch()es the next page's HTML when a link is clicked.
+  { name: 'astro', start: '/', pages: ['/docs/', '/docs/api/', '/about/'], shows: "4 release lines in pino's LTS schedule", site: true },
   // Mermaid's README as a docs site renders it: mermaid's ESM build draws its ten diagrams, import()ing a chunk per diagram
   // type (the flowchart's layout, 1.6 MB). Only a drawn class diagram shows a stereotype as «Interface» (its source: <<Interface>>).
   { name: 'mermaid', start: '/', pages: [], shows: '«Interface»' },
