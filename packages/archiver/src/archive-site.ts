@@ -5,6 +5,8 @@ import { drain, save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
 import { processDocument } from './capture/process-html.js';
 import { saveRenderedPage } from './capture/rendered-page.js';
+import { REPLAY_LAYER_PATHS } from './capture/replay-shim.js';
+import { SITE_RESPONSES_PATH, siteResponsesScript } from './capture/site-responses.js';
 import { canonicalPageUrl } from './crawl/canonical.js';
 import { Frontier, type PageEntry, type Refusal } from './crawl/frontier.js';
 import { PoliteQueues } from './crawl/polite-queue.js';
@@ -89,6 +91,10 @@ async function crawl(
   );
   ctx.paths.reserve('index.html');
   ctx.paths.reserve(PAGES_PATH);
+  if (options.render !== 'never') {
+    ctx.paths.reserve(SITE_RESPONSES_PATH);
+    ctx.siteResponses = new Map();
+  }
   ctx.sitePages = (url) => frontier.pathOf(url);
   ctx.sitePageList = (max) => frontier.paths(max);
   const log = new PageLog(ctx.urls);
@@ -135,6 +141,9 @@ async function crawlPages(site: Crawl, startUrl: string, options: SiteOptions, s
   // Stylesheets still being rewritten log themselves when done.
   await drain(ctx);
   if (site.log.size > 0) await saveLog(ctx, site.log);
+  // The live pages' layer loads the index when a request is not in its page's own recording.
+  const live = REPLAY_LAYER_PATHS.some((path) => ctx.sharedFiles.has(path));
+  if (ctx.siteResponses && live) await save(ctx, SITE_RESPONSES_PATH, Buffer.from(siteResponsesScript(ctx.siteResponses), 'utf8'), true);
   return start;
 }
 

@@ -156,6 +156,7 @@ export async function runCapture(
     moduleKeys: new Map(),
     scriptModules: new Map(),
     sharedFiles: new Map(),
+    siteResponses: undefined,
     moduleScripts: new Set(),
     liveScripts: false,
     moduleTasks: new Set(),

@@ -99,6 +99,8 @@ export interface CaptureContext {
   readonly moduleScripts: Set<string>;
   /** Files that pages share, saved once (see saveShared): replay layers (replay-shim.ts), module registrations (process-module.ts). */
   readonly sharedFiles: Map<string, Promise<void>>;
+  /** A site capture's index of the GETs its live pages recorded: request key → replay file (site-responses.ts). */
+  siteResponses: Map<string, string> | undefined;
   /** A live copy's classic script (path) → the modules (paths) its `import()`s name: the pages loading it get them too. */
   readonly scriptModules: Map<string, string[]>;
   /** Each of those modules' address online → its import-map key: a live copy's `import(computed)` finds it by address. */

@@ -48,6 +48,8 @@ export interface LiveCopy {
   layer: { path: string; text: string };
   /** The modules its import map holds (by path), whose registrations are saved with it. */
   modules: readonly string[];
+  /** The keys of the responses its replay file holds (`GET <url>`...): other pages may ask for them (site-responses.ts). */
+  responseKeys: readonly string[];
 }
 
 /**
@@ -126,7 +128,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const keys = new Set(loadedModules.map(moduleKey));
   const known = [...ctx.moduleKeys].filter(([, key]) => keys.has(key));
   if (known.length > 0) data.modules = Object.fromEntries(known);
-  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), layer: shared, modules: loadedModules };
+  const responseKeys = Object.keys(data.responses);
+  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), layer: shared, modules: loadedModules, responseKeys };
 }
 
 /**

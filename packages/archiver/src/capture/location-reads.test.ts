@@ -8,7 +8,7 @@ const ONLINE = 'https://docs.example/guide/start?tab=2';
 /** Runs a classic script with a page's globals: `location` the file's, the layer's address online when `layer`. */
 function run(code: string, layer = true): Record<string, unknown> {
   const location = Object.assign(new URL(FILE), { assign() {}, replace() {} });
-  const sandbox: Record<string, unknown> = { URL, location, document: { URL: FILE, documentURI: FILE }, out: {} };
+  const sandbox: Record<string, unknown> = { URL, location, document: { URL: FILE, documentURI: FILE, location }, out: {} };
   sandbox.window = sandbox;
   sandbox.self = sandbox;
   sandbox.top = sandbox;
@@ -34,6 +34,17 @@ describe('a script reads the page address through the replay layer', () => {
       kept: 'docs.example',
       joined: ONLINE,
     });
+  });
+
+  it('gives the address online to a location taken out of the window or the document by destructuring', () => {
+    const code = readLocationThroughLayer(
+      `window.pagePath = '/guide/start'; const { pagePath: g, location: v } = window; out.gatsby = v.pathname + ' ' + g;
+       let l; ({ location: l } = self); out.assigned = l.search; const { location } = document; out.doc = location.href;
+       const { location: own } = { location: { pathname: '/own' } }; out.own = own.pathname;`,
+      false,
+    );
+    expect(run(code)).toMatchObject({ gatsby: '/guide/start /guide/start', assigned: '?tab=2', doc: ONLINE, own: '/own' });
+    expect(run(code, false)).toMatchObject({ gatsby: '/home/me/copy/index.html /guide/start', doc: FILE });
   });
 
   it('reads the real location where the layer is not (a static copy, a worker)', () => {

@@ -78,6 +78,20 @@ function navigation(node: AnyNode): [AnyNode, AnyNode] | undefined {
   return assigns && isNode(object) && addressKind(object) === 'location' && isNode(address) && address.type !== 'SpreadElement' ? [object, address] : undefined;
 }
 
+/**
+ * What a destructuring takes `location` out of, when it is a chain of names (`const { location } =
+ * window`, `({ location: l } = self)`): the window or document it may be, checked at run time.
+ */
+function locationTakenFrom(node: AnyNode): AnyNode | undefined {
+  const [pattern, from] =
+    node.type === 'VariableDeclarator' ? [node.id, node.init] : node.type === 'AssignmentExpression' && node.operator === '=' ? [node.left, node.right] : [];
+  if (!isNode(pattern) || pattern.type !== 'ObjectPattern' || !isNode(from) || !isNamesOnly(from, 3) || from.type === 'ThisExpression') return undefined;
+  const takes = (pattern.properties as AnyNode[]).some(
+    (property) => property.type === 'Property' && !property.computed && (isName(property.key, 'location') || (isNode(property.key) && property.key.value === 'location')),
+  );
+  return takes ? from : undefined;
+}
+
 /** Whether `node`, of which `parent` is the parent, is written to (or deleted). */
 function isWritten(node: AnyNode, parent: AnyNode | undefined): boolean {
   if (!parent) return false;
@@ -170,6 +184,15 @@ export function readLocationThroughLayer(code: string, module: boolean): string 
       const through = `((a)=>${location}===globalThis.location&&globalThis.__SITEZIP_NAVIGATION__?globalThis.__SITEZIP_NAVIGATION__(a):a)((`;
       // Doubled: acorn's range of `(a, b)` leaves its parentheses out.
       edits.push({ start: address.start, end: address.start, text: through }, { start: address.end, end: address.end, text: '))' });
+    }
+    const destructured = locationTakenFrom(node);
+    if (destructured) {
+      // `const { pagePath, location } = window` (Gatsby's app): the pattern takes the window's
+      // location, which no read above sees; the window it is taken from answers with the layer's.
+      const source = code.slice(destructured.start, destructured.end);
+      const view = `new Proxy(o,{get:(t,k)=>k==='location'?globalThis.__SITEZIP_LOCATION__:Reflect.get(t,k)})`;
+      const text = `((o)=>(o===globalThis||o===globalThis.document)&&globalThis.__SITEZIP_LOCATION__?${view}:o)(${source})`;
+      edits.push({ start: destructured.start, end: destructured.end, text });
     }
     const kind = addressKind(node);
     if (kind === 'url') {

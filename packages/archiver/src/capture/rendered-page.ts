@@ -9,6 +9,7 @@ import type { CopyCheck, RenderChoice, RenderReport } from './manifest.js';
 import { processDocument, rewriteDocument } from './process-html.js';
 import { saveModules } from './process-module.js';
 import { routeShape } from './render-guard.js';
+import { noteSiteResponses, SITE_RESPONSES_PATH, siteResponsesScript } from './site-responses.js';
 import { trace } from '../trace.js';
 
 /** A live copy is kept when it looks this close to the original (percent of pixels), or closer than the snapshot. */
@@ -89,6 +90,8 @@ async function keep(
   report.output = live ? 'live' : 'snapshot';
   report.choice = choice;
   if (live) {
+    const noted = noteSiteResponses(ctx, live.replayPath, live.responseKeys);
+    if (noted.length > 0) ctx.record({ t: 'site-responses', path: live.replayPath, keys: noted });
     await saveShared(ctx, live.layer.path, () => Buffer.from(live.layer.text, 'utf8'));
     await saveModules(ctx, live.modules);
     await save(ctx, live.replayPath, live.replay, true);
@@ -136,6 +139,8 @@ async function checkCopies(
   // The files it shares with other pages: those saved already are in the copy (or on their way), the others are written there.
   const shared = [{ file: live.layer.path, text: live.layer.text }, ...live.modules.flatMap((path) => ctx.modules.get(path) ?? [])];
   await Promise.all(shared.map(({ file, text }) => ctx.sharedFiles.get(file) ?? (text && writeShared(folder, file, text))));
+  // What the pages kept so far recorded, for a request of this page's that its own recording lacks.
+  if (ctx.siteResponses) await writeShared(folder, SITE_RESPONSES_PATH, siteResponsesScript(ctx.siteResponses));
   const check = async (html: string, which: string): Promise<CopyCheck | undefined> => {
     const file = `${beside}.sitezip-${which}.html`;
     await writeFile(file, html);

@@ -15,6 +15,7 @@ import { HTML_STRINGS_SOURCE } from './replay-html-strings.js';
 import { ORIGIN_SOURCE } from './replay-origin.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { SITE_FILES_SOURCE } from './replay-site-files.js';
+import { SITE_RESPONSES_SOURCE } from './replay-site-responses.js';
 import { SPRITES_SOURCE } from './replay-sprites.js';
 import { STREAMS_SOURCE } from './replay-streams.js';
 import { VOLATILE_SOURCE } from './replay-volatile.js';
@@ -181,6 +182,7 @@ function replayLayer(workers: string): string {
   (data.failed || []).forEach(function (url) { failedUrls[url] = true; });
   function failedInRender(url) { return failedUrls[original(url)] === true; }
   ${VOLATILE_SOURCE}
+  ${SITE_RESPONSES_SOURCE}
   function recorded(method, url, bytes) {
     var key = String(method || 'GET').toUpperCase() + ' ' + original(url);
     if (bytes && bytes.length) return data.responses[key + ' sha256=' + sha256(bytes)];
@@ -234,8 +236,13 @@ function replayLayer(workers: string): string {
       try { Object.defineProperty(response, 'url', { value: original(url) }); } catch (error) {}
       return Promise.resolve(response);
     }
+    // Not recorded here: maybe by another page of the copy.
+    function orElsewhere(hit, key) {
+      return hit || failedInRender(url) ? answer(hit) : elsewhere(key + ' ' + original(url)).then(answer);
+    }
     // A HEAD the render saw is answered as recorded, another from the GET of its URL.
-    if (method === 'HEAD') return answer(recorded('HEAD', url) || recorded('GET', url));
+    if (method === 'HEAD') return orElsewhere(recorded('HEAD', url) || recorded('GET', url), 'HEAD');
+    if (method === 'GET') return orElsewhere(recorded('GET', url), 'GET');
     if (method !== 'POST') return answer(recorded(method, url));
     return fetchBodyBytes(input, init, isRequest).then(function (bytes) { return answer(bytes && recorded(method, url, bytes)); });
   };
@@ -247,13 +254,16 @@ function replayLayer(workers: string): string {
   if (!worker) replayDom();
   function replayXhr() {
   // An XHR POST is found by its body, which comes with send(): open() is held until then.
-  var posts = new WeakMap();
+  var posts = new WeakMap(), gets = new WeakMap();
   var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.open = function (method, url) {
-    var post = String(method).toUpperCase() === 'POST';
-    if (post) posts.set(this, { url: url, async: arguments.length < 3 || Boolean(arguments[2]) });
+    var post = String(method).toUpperCase() === 'POST', async = arguments.length < 3 || Boolean(arguments[2]);
+    if (post) posts.set(this, { url: url, async: async });
     else posts.delete(this);
     var hit = !post && recorded(method, url);
+    // An asynchronous GET not recorded here may be another page's: looked up at send().
+    if (!hit && !post && async && String(method).toUpperCase() === 'GET') gets.set(this, url);
+    else gets.delete(this);
     if (!hit) return open.apply(this, arguments);
     var args = Array.prototype.slice.call(arguments);
     args[0] = 'GET';
@@ -261,7 +271,20 @@ function replayLayer(workers: string): string {
     return open.apply(this, args);
   };
   XMLHttpRequest.prototype.send = function (body) {
-    var post = posts.get(this), xhr = this;
+    var post = posts.get(this), xhr = this, get = gets.get(this);
+    if (get !== undefined && !failedInRender(get)) {
+      gets.delete(this);
+      var args = arguments;
+      elsewhere('GET ' + original(get)).then(function (hit) {
+        // An XHR the page aborted meanwhile is not sent.
+        try {
+          if (!hit) return send.apply(xhr, args);
+          open.call(xhr, 'GET', blobUrl(hit), true);
+          send.call(xhr);
+        } catch (error) {}
+      });
+      return;
+    }
     function replay(bytes) {
       var hit = bytes && recorded('POST', post.url, bytes);
       if (!hit) return send.call(xhr, body);

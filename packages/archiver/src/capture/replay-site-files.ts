@@ -10,7 +10,7 @@
 // for the local scripts and stylesheets still loading: those a hover started would otherwise be
 // cut short by the navigation and fail.
 // Source text inside the layer's replayDom(): it uses data, original(), here, copyRoot,
-// onlineBase and hostFolder (replay-shim.ts).
+// onlineBase, hostFolder (replay-shim.ts) and siteLookups (replay-site-responses.ts).
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const SITE_FILES_SOURCE = `function siteFile(value) {
@@ -25,26 +25,32 @@ export const SITE_FILES_SOURCE = `function siteFile(value) {
     if (url.pathname.split('/').some(function (segment) { return segment.length > 100 || /^\\.+$/.test(segment); })) return undefined;
     return copyRoot + hostFolder + url.pathname.slice(1);
   }
-  var loading = new Set(), whenLoaded = [];
+  var loading = new Set();
   function watchLoad(element) {
     if (loading.has(element) || !(element instanceof HTMLScriptElement || element instanceof HTMLLinkElement)) return;
     loading.add(element);
     function done() {
       loading.delete(element);
-      if (loading.size === 0) whenLoaded.splice(0).forEach(function (go) { go(); });
     }
     element.addEventListener('load', done, { once: true });
     element.addEventListener('error', done, { once: true });
     // An element never put in the document never loads.
     setTimeout(done, 500);
   }
-  // Loads the click itself starts (after the event, by a task of the page's) are waited for too.
+  // Loads the click itself starts (after the event, by a task of the page's) are waited for too,
+  // and so are another page's responses being looked up (replay-site-responses.ts) and what the
+  // page loads once it has them (Gatsby: a hovered link's page data, then its page's chunk), until
+  // nothing has loaded or been looked up for 100 ms.
   function afterLoads(go) {
-    setTimeout(function () {
-      if (loading.size === 0) return go();
-      var gone = false;
-      function once() { if (!gone) { gone = true; go(); } }
-      whenLoaded.push(once);
-      setTimeout(once, 500);
+    var started = performance.now(), gone = false;
+    setTimeout(function check() {
+      if (gone) return;
+      var now = performance.now();
+      var still = loading.size === 0 && siteLookups.pending === 0 && now - siteLookups.ended >= 100;
+      if (still || now - started >= 500) {
+        gone = true;
+        return go();
+      }
+      setTimeout(check, 25);
     });
   }`;

@@ -24,6 +24,8 @@ export type CrawlRecord =
   | { t: 'processed'; key: string; entry: ManifestEntry }
   /** A rewritten stylesheet's references, for the page log (see update/reuse-stylesheet.ts). */
   | { t: 'logged'; deps: PageDeps }
+  /** A live page's replay file (path) and the keys of its responses that other pages may ask for (capture/site-responses.ts). */
+  | { t: 'site-responses'; path: string; keys: string[] }
   /** A live copy's classic script (path) and the modules its `import()`s name, which pages loading it load too. */
   | { t: 'script-imports'; path: string; modules: string[] }
   /** A body saved as it came: identical content found later points at this path. */
@@ -54,6 +56,8 @@ export interface CrawlSnapshot {
   contents: Extract<CrawlRecord, { t: 'content' }>[];
   /** What the reused scripts import (their files are not processed again). */
   scriptImports: Extract<CrawlRecord, { t: 'script-imports' }>[];
+  /** What the saved live pages recorded, for the site's index of responses. */
+  siteResponses: Extract<CrawlRecord, { t: 'site-responses' }>[];
   refusals: RefusalCall[];
   /** The ZIP entries the reused pages and resources need, where they are in the previous file. */
   entries: Extract<CrawlRecord, { t: 'entry' }>[];

@@ -62,11 +62,15 @@ describe('snapshotOf', () => {
       admit('b'),
       { t: 'page', canonical: `${site}/a`, entry: live('a') },
       { t: 'page', canonical: `${site}/b`, entry: live('b') },
+      { t: 'site-responses', path: 'example.com/a/sitezip-replay.js', keys: [`GET ${site}/data/a.json`] },
+      { t: 'site-responses', path: 'example.com/b/sitezip-replay.js', keys: [`GET ${site}/data/b.json`] },
       entry('example.com/a/index.html'),
       entry('example.com/a/sitezip-replay.js'),
       // Killed between b's page and its replay file.
       entry('example.com/b/index.html'),
     ])!;
+    // The site's index of responses keeps what the saved page's replay file holds, not the other's.
+    expect(snapshot.siteResponses.map((record) => record.keys)).toEqual([[`GET ${site}/data/a.json`]]);
     expect(snapshot.pages.map(({ page, saved }) => [page.canonical, saved !== undefined])).toEqual([
       [`${site}/a`, true],
       [`${site}/b`, false],

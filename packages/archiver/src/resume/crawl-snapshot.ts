@@ -36,6 +36,7 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
   const refusals: CrawlSnapshot['refusals'] = [];
   const entries = new Map<string, Extract<CrawlRecord, { t: 'entry' }>>();
   const scriptImports = new Map<string, Extract<CrawlRecord, { t: 'script-imports' }>>();
+  const siteResponses: Extract<CrawlRecord, { t: 'site-responses' }>[] = [];
   for (const record of records) {
     if (record.t === 'start') start = record;
     else if (record.t === 'admit') admitted.set(record.page.canonical, record.page);
@@ -47,6 +48,7 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
     else if (record.t === 'logged') logged.set(record.deps.url, record);
     else if (record.t === 'entry') entries.set(record.path, record);
     else if (record.t === 'script-imports') scriptImports.set(record.path, record);
+    else if (record.t === 'site-responses') siteResponses.push(record);
     else refusals.push(record);
   }
   // A live copy is its page and its replay file (live-copy.ts): one without the other is not saved.
@@ -56,7 +58,7 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
   const needed = new Set(files(start.entry, 'index.html'));
   // The files pages share (saved before the first page that loads them), which re-processing does not save again.
   for (const path of entries.keys()) if (isSharedFile(path)) needed.add(path);
-  const snapshot: CrawlSnapshot = { start, pages: [], resources: [], logged: [], refetch: [], contents: [], scriptImports: [], refusals, entries: [] };
+  const snapshot: CrawlSnapshot = { start, pages: [], resources: [], logged: [], refetch: [], contents: [], scriptImports: [], siteResponses: [], refusals, entries: [] };
   for (const page of admitted.values()) {
     const journaled = page.path !== 'index.html' ? pages.get(page.canonical) : undefined;
     const record = journaled && complete(journaled.entry, page.path) ? journaled : undefined;
@@ -80,6 +82,7 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
     } else if (!outcome.dataUrl) snapshot.refetch.push(record.request);
   }
   for (const [path, record] of scriptImports) if (needed.has(path)) snapshot.scriptImports.push(record);
+  for (const record of siteResponses) if (needed.has(record.path)) snapshot.siteResponses.push(record);
   for (const [digest, path] of contents) if (needed.has(path)) snapshot.contents.push({ t: 'content', digest, path });
   for (const path of needed) snapshot.entries.push(entries.get(path)!);
   return snapshot;

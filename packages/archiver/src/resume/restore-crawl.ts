@@ -55,6 +55,10 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
     ctx.scriptModules.set(record.path, record.modules);
     ctx.record(record);
   }
+  for (const record of snapshot.siteResponses) {
+    for (const key of record.keys) if (ctx.siteResponses && !ctx.siteResponses.has(key)) ctx.siteResponses.set(key, record.path);
+    ctx.record(record);
+  }
   for (const record of snapshot.logged) {
     log.note(record.deps);
     ctx.record(record);

@@ -58,6 +58,9 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   // Astro 5 (`astro build`, `<page>/index.html`): Preact islands (client:load fetch()es JSON, client:visible below the fold)
   // and Astro's client router, which fetch()es the next page's HTML when a link is clicked.
   { name: 'astro', start: '/', pages: ['/docs/', '/docs/api/', '/about/'], shows: "4 release lines in pino's LTS schedule", site: true },
+  // Gatsby 5 (`gatsby build`, `<page>/index.html` and its page-data.json): a nav of Gatsby <Link>s, whose router requests (XHR)
+  // the next page's page-data.json and component chunk (and prefetches them for links in view); its start page fetch()es JSON.
+  { name: 'gatsby', start: '/', pages: ['/docs/', '/docs/api/', '/about/'], shows: "pino's LTS schedule lists 4 release lines", fallback: '404', site: true },
   // Mermaid's README as a docs site renders it: mermaid's ESM build draws its ten diagrams, import()ing a chunk per diagram
   // type (the flowchart's layout, 1.6 MB). Only a drawn class diagram shows a stereotype as «Interface» (its source: <<Interface>>).
   { name: 'mermaid', start: '/', pages: [], shows: '«Interface»' },
