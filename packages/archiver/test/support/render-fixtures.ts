@@ -61,6 +61,9 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   // Gatsby 5 (`gatsby build`, `<page>/index.html` and its page-data.json): a nav of Gatsby <Link>s, whose router requests (XHR)
   // the next page's page-data.json and component chunk (and prefetches them for links in view); its start page fetch()es JSON.
   { name: 'gatsby', start: '/', pages: ['/docs/', '/docs/api/', '/about/'], shows: "pino's LTS schedule lists 4 release lines", fallback: '404', site: true },
+  // React Router 7 framework mode, prerendered with `ssr: false` (`<page>/index.html`, its loader's data inline and as `<page>.data`):
+  // a nav of <NavLink>s, whose router fetch()es the next page's .data; the start page's clientLoader fetch()es JSON.
+  { name: 'react-router-framework', start: '/', pages: ['/docs', '/docs/child-loggers', '/about'], shows: "pino's LTS schedule lists 4 release lines", site: true },
   // Mermaid's README as a docs site renders it: mermaid's ESM build draws its ten diagrams, import()ing a chunk per diagram
   // type (the flowchart's layout, 1.6 MB). Only a drawn class diagram shows a stereotype as «Interface» (its source: <<Interface>>).
   { name: 'mermaid', start: '/', pages: [], shows: '«Interface»' },
