@@ -45,6 +45,10 @@ const HAS_SRC = /\bsrc\s*=/i;
 // Script types that do not run (a JSON or template block).
 const INERT_TYPE = /\btype\s*=\s*["']?(?!(?:text|application)\/(?:javascript|ecmascript)|module\b|["'])/i;
 const FILLED_ON_LOAD = /\b(?:data-)?hx-(?:get|post)\s*=[^<>]*\b(?:data-)?hx-trigger\s*=\s*["']?[^"'<>]*\b(?:load|revealed|intersect|every)\b|\bx-init\s*=\s*["'][^"']*\bfetch\s*\(/i;
+// Elements whose script loads their content from an address once they are in the page: Turbo's
+// frames (Rails), GitHub's include-fragment, Shoelace's include. From a folder that fetch() fails
+// and the part stays empty (or says "Loading").
+const FETCHED_FRAGMENT = /<(?:turbo-frame|include-fragment|sl-include)\b[^<>]*?\bsrc\s*=/i;
 /** Inline scripts read for network calls, at most: a page is decided in its first ones. */
 const MAX_INLINE_SCRIPTS = 200;
 const ENABLE_JS = /<noscript\b[^<>]*>[^]{0,2000}?\b(enable|requires?|turn on|need)\b[^<]{0,80}\bjavascript\b/i;
@@ -81,6 +85,7 @@ export function needsRender(page: LoadedPage): string | undefined {
 
 function fillsItselfOnLoad(html: string): string | undefined {
   if (FILLED_ON_LOAD.test(html)) return 'htmx or Alpine fills part of it on load';
+  if (FETCHED_FRAGMENT.test(html)) return 'a Turbo frame or an included fragment loads part of it from the network';
   // Each script's end is looked for from its start on, once: linear, however many are left open.
   SCRIPT_START.lastIndex = 0;
   for (let i = 0, start; i < MAX_INLINE_SCRIPTS && (start = SCRIPT_START.exec(html)); i++) {
