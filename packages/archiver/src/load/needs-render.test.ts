@@ -28,6 +28,7 @@ describe('needsRender', () => {
     ['Next.js, server-rendered', `${prose}<script id="__NEXT_DATA__" type="application/json">{}</script>`, 'Next.js'],
     ['VitePress', `<div id="app">${prose}</div><script>window.__VP_HASH_MAP__ = {}</script>`, 'VitePress'],
     ['Docusaurus', `<div id="__docusaurus">${prose}</div><script src="/assets/js/main.js"></script>`, 'Docusaurus'],
+    ['VuePress', `<meta name="generator" content="VuePress 2.0.0-rc.28" /><div id="app">${prose}</div><script type="module" src="/assets/app.js"></script>`, 'VuePress'],
     ['mermaid diagrams', `${prose}<pre class="mermaid">graph TD; A-->B</pre><script type="module">import mermaid from './mermaid.esm.min.mjs'; mermaid.initialize({ startOnLoad: true });</script>`, 'mermaid'],
     ['MathJax formulas', `${prose}<p>\\(e^{i\\pi} = -1\\)</p><script id="MathJax-script" async src="https://cdn.example/mathjax@3/es5/tex-mml-chtml.js"></script>`, 'MathJax'],
     ['KaTeX formulas', `${prose}<p>$$e^{i\\pi} = -1$$</p><script defer src="/katex/auto-render.min.js" onload="renderMathInElement(document.body);"></script>`, 'KaTeX'],

@@ -22,6 +22,7 @@ const HYDRATION_MARKERS: readonly [RegExp, string][] = [
   [/__VP_HASH_MAP__|__VP_SITE_DATA__|\bVPContent\b/, 'VitePress'],
   [/id=["']?__docusaurus\b|name=["']?generator["']?\s+content=["']?Docusaurus/i, 'Docusaurus'],
   [/id=["']?___gatsby\b/, 'Gatsby'],
+  [/name=["']?generator["']?\s+content=["']?VuePress/i, 'VuePress'],
   [/__sveltekit_|data-sveltekit-/, 'SvelteKit'],
   [/__remixContext|__reactRouterContext/, 'React Router'],
   [/<astro-island\b/, 'Astro islands'],

@@ -64,6 +64,9 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   // React Router 7 framework mode, prerendered with `ssr: false` (`<page>/index.html`, its loader's data inline and as `<page>.data`):
   // a nav of <NavLink>s, whose router fetch()es the next page's .data; the start page's clientLoader fetch()es JSON.
   { name: 'react-router-framework', start: '/', pages: ['/docs', '/docs/child-loggers', '/about'], shows: "pino's LTS schedule lists 4 release lines", site: true },
+  // VuePress 2 (`vuepress build`, Vite, default theme: `<page>.html` files and a 404.html, served as GitHub Pages or Netlify would): a navbar
+  // and sidebar of router links, whose router import()s the next page's chunk; the home page's Vue component fetch()es JSON.
+  { name: 'vuepress', start: '/', pages: ['/guide/', '/guide/child-loggers.html', '/about.html'], shows: "pino's LTS schedule lists 4 release lines", fallback: 'clean', site: true },
   // Mermaid's README as a docs site renders it: mermaid's ESM build draws its ten diagrams, import()ing a chunk per diagram
   // type (the flowchart's layout, 1.6 MB). Only a drawn class diagram shows a stereotype as «Interface» (its source: <<Interface>>).
   { name: 'mermaid', start: '/', pages: [], shows: '«Interface»' },
