@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from '@playwright/test';
-import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
+import type { ElementHandle, Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { expect } from '../support/test.js';
 import { openFirefoxTab } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
@@ -48,7 +48,8 @@ export async function walkInChromium(browser: Browser, dir: string, start: strin
       url: () => page.url(),
       follow: async ({ where, via }) => {
         const from = page.url();
-        const link = page.locator(`${where} a`).getByText(via, { exact: true });
+        // The link a reader sees: a theme may keep a hidden copy of its menu (a mobile nav) beside the one shown.
+        const link = page.locator(`${where} a`).getByText(via, { exact: true }).filter({ visible: true });
         await Promise.all([page.waitForURL((url) => url.href !== from), link.click()]);
       },
       waitForText: async (words) => void (await page.waitForFunction(hasText, words, { timeout: 10_000 })),
@@ -69,8 +70,21 @@ export async function walkInFirefox(firefox: PuppeteerBrowser, dir: string, star
       {
         url: () => page.url(),
         follow: async ({ where, via }) => {
-          const link = await page.waitForSelector(`::-p-xpath(//${where}//a[normalize-space()="${via}"])`);
-          await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), link!.click()]);
+          // The first such link that is shown (a theme may keep a hidden copy of its menu beside the one shown).
+          const found = await page.waitForFunction(
+            (xpath) => {
+              const links = document.evaluate(xpath, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+              for (let i = 0; i < links.snapshotLength; i++) {
+                const link = links.snapshotItem(i) as HTMLElement;
+                if (link.checkVisibility()) return link;
+              }
+              return null;
+            },
+            { timeout: 10_000 },
+            `//${where}//a[normalize-space()="${via}"]`,
+          );
+          const link = found.asElement() as ElementHandle<Element>;
+          await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), link.click()]);
         },
         waitForText: async (words) => void (await page.waitForFunction(hasText, { timeout: 10_000 }, words)),
       },

@@ -67,6 +67,9 @@ export const RENDER_FIXTURES: readonly RenderFixture[] = [
   // VuePress 2 (`vuepress build`, Vite, default theme: `<page>.html` files and a 404.html, served as GitHub Pages or Netlify would): a navbar
   // and sidebar of router links, whose router import()s the next page's chunk; the home page's Vue component fetch()es JSON.
   { name: 'vuepress', start: '/', pages: ['/guide/', '/guide/child-loggers.html', '/about.html'], shows: "pino's LTS schedule lists 4 release lines", fallback: 'clean', site: true },
+  // Nextra 4's docs theme on Next.js 16 (App Router static export: `<page>.html` files and a 404.html): a sidebar and navbar of
+  // next/link links, whose router fetches the next page's RSC payload (`<page>.txt`); the home page's client component fetch()es JSON.
+  { name: 'nextra', start: '/', pages: ['/guides', '/guides/child-loggers', '/about'], shows: "pino's LTS schedule lists 4 release lines", fallback: 'clean', site: true },
   // Mermaid's README as a docs site renders it: mermaid's ESM build draws its ten diagrams, import()ing a chunk per diagram
   // type (the flowchart's layout, 1.6 MB). Only a drawn class diagram shows a stereotype as «Interface» (its source: <<Interface>>).
   { name: 'mermaid', start: '/', pages: [], shows: '«Interface»' },
