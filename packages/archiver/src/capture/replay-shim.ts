@@ -238,7 +238,7 @@ function replayLayer(workers: string): string {
     }
     // Not recorded here: maybe by another page of the copy.
     function orElsewhere(hit, key) {
-      return hit || failedInRender(url) ? answer(hit) : elsewhere(key + ' ' + original(url)).then(answer);
+      return hit || !siteLookup || failedInRender(url) ? answer(hit) : elsewhere(key + ' ' + original(url)).then(answer);
     }
     // A HEAD the render saw is answered as recorded, another from the GET of its URL.
     if (method === 'HEAD') return orElsewhere(recorded('HEAD', url) || recorded('GET', url), 'HEAD');
@@ -257,12 +257,12 @@ function replayLayer(workers: string): string {
   var posts = new WeakMap(), gets = new WeakMap();
   var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.open = function (method, url) {
-    var post = String(method).toUpperCase() === 'POST', async = arguments.length < 3 || Boolean(arguments[2]);
+    var verb = String(method).toUpperCase(), post = verb === 'POST', async = arguments.length < 3 || Boolean(arguments[2]);
     if (post) posts.set(this, { url: url, async: async });
     else posts.delete(this);
     var hit = !post && recorded(method, url);
     // An asynchronous GET not recorded here may be another page's: looked up at send().
-    if (!hit && !post && async && String(method).toUpperCase() === 'GET') gets.set(this, url);
+    if (!hit && siteLookup && async && verb === 'GET') gets.set(this, url);
     else gets.delete(this);
     if (!hit) return open.apply(this, arguments);
     var args = Array.prototype.slice.call(arguments);

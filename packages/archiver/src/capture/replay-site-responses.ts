@@ -21,9 +21,11 @@ export const SITE_RESPONSES_SOURCE = `var siteIndex, siteFiles = Object.create(n
       (document.head || document.documentElement).appendChild(script);
     });
   }
+  // Whether another page of the copy may have recorded what this one did not: a page (not a worker) of a site capture.
+  var siteLookup = !worker && data.site && copyRoot && typeof document !== 'undefined';
   // The recorded response of another page of the copy for \`key\` (\`GET <url>\`), or undefined.
   function elsewhere(key) {
-    if (worker || !data.site || !copyRoot || typeof document === 'undefined') return Promise.resolve(undefined);
+    if (!siteLookup) return Promise.resolve(undefined);
     siteLookups.pending++;
     function done(hit) {
       siteLookups.pending--;

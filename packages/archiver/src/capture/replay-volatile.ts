@@ -43,7 +43,7 @@ export const VOLATILE_SOURCE = `var addressIndexes = Object.create(null);
       var near = query.length === asked.length && query.every(function (pair, n) {
         if (pair[0] !== asked[n][0]) return false;
         if (pair[1] === asked[n][1] || (volatile(pair[1]) && volatile(asked[n][1]))) return true;
-        if (!pageFunction(asked[n][1]) || !/^[A-Za-z_$][\\w$]*$/.test(pair[1])) return false;
+        if (!pageFunction(asked[n][1]) || !PLAIN_NAME.test(pair[1])) return false;
         callbacks.push([pair[1], asked[n][1]]);
         return true;
       });
@@ -54,8 +54,9 @@ export const VOLATILE_SOURCE = `var addressIndexes = Object.create(null);
     }
     return undefined;
   }
+  var PLAIN_NAME = /^[A-Za-z_$][\\w$]*$/;
   function pageFunction(name) {
-    return /^[A-Za-z_$][\\w$]*$/.test(name) && typeof scope[name] === 'function';
+    return PLAIN_NAME.test(name) && typeof scope[name] === 'function';
   }
   // The recorded callback's name calls the page's function of the name asked now.
   function callThrough(recordedName, askedName) {
