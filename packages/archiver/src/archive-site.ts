@@ -163,12 +163,16 @@ async function captureStartPage(site: Crawl, startUrl: string, options: SiteOpti
   const { ctx } = site;
   const start = admit(site, startUrl, startUrl, 0) as PageEntry;
   site.frontier.next(); // the start page is captured here, before the others
-  const first = await loadStartPage(ctx, start.url);
+  // Read early when rendered, as a single page is (see archivePage): the rest of the site waits for it anyway.
+  const first = await loadStartPage(ctx, start.url, { readEarly: true });
   // A site that may render a later page keeps its copy on disk from here: that page's check opens
   // it with the files the pages before saved (a shared script, a stylesheet); begun then, it lacked them.
   if (options.render !== 'never') await ctx.copy.startCopying();
-  // Its links are admitted first, so that index.html is written linking to the local copies.
+  // Its links are admitted first, so that index.html is written linking to the local copies; those
+  // of the page as it ended too, when it changed after its early read (this reaction runs before
+  // capturePage's own, which then makes that page's copies).
   admitLinks(site, first, 0);
+  void first.settling?.then((later) => later && admitLinks(site, later, 0));
   if (options.useSitemaps) await seedFromSitemaps(site, startRules, new URL(startUrl).origin, options.maxPages);
   ctx.progress.pagesQueued = site.frontier.size;
   const title = await capturePage(ctx, first);

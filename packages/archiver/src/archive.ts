@@ -15,7 +15,7 @@ import type { ExchangeLog } from './fetch/exchange-log.js';
 import type { Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { RecordedFirstFetcher } from './fetch/recorded-fetcher.js';
-import type { LoadedPage, PageLoader } from './load/page-loader.js';
+import type { LoadedPage, PageLoadInit, PageLoader } from './load/page-loader.js';
 import { renderChoice } from './load/render-choice.js';
 import { staticLoader } from './load/static-loader.js';
 import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
@@ -89,7 +89,8 @@ export async function archivePage(
   hooks: ArchiveHooks = {},
 ): Promise<ArchiveSummary> {
   return runCapture(url, sink, parseOptions(input), hooks, async (ctx, pageUrl) => {
-    const page = await loadStartPage(ctx, pageUrl);
+    // Its copy is made and checked while the render waits out the page's quiet (saveRenderedPage).
+    const page = await loadStartPage(ctx, pageUrl, { readEarly: true });
     return { finalUrl: page.response.url, title: await capturePage(ctx, page) };
   });
 }
@@ -218,8 +219,8 @@ export async function runCapture(
 }
 
 /** The page the capture was asked for: its failure is the capture's failure, and its final URL counts as it. */
-export async function loadStartPage(ctx: CaptureContext, pageUrl: string): Promise<LoadedPage> {
-  const page = await ctx.loader.load(ctx, pageUrl);
+export async function loadStartPage(ctx: CaptureContext, pageUrl: string, init?: PageLoadInit): Promise<LoadedPage> {
+  const page = await ctx.loader.load(ctx, pageUrl, init);
   noteProtocol(ctx, page.response);
   ctx.pageUrls.add(page.response.url);
   // A rendered start page: the copy is kept on disk as well, for the self-check to open.

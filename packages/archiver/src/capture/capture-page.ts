@@ -33,7 +33,9 @@ export async function capturePage(ctx: CaptureContext, page: LoadedPage): Promis
       const note = await processDocument(ctx, response, document, 'index.html', 0, page.scan());
       if (note) entry.note = note;
     }
-    return titleOf(document.html);
+    // A page read early that changed after is saved as it ended (saveRenderedPage), with its title.
+    const ended = (await page.settling) ?? page;
+    return titleOf(ended.document?.html ?? document.html);
   }
   ctx.paths.reserve('index.html');
   entry.path = ctx.paths.allocate(response.url, response.mimeType);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { LoadedPage } from '../load/page-loader.js';
-import { HtmlTooComplexError } from '../parse/index.js';
+import { HtmlTooComplexError, type HtmlScan } from '../parse/index.js';
 import { drain, save, saveShared, type CaptureContext } from './context.js';
 import { liveCopyHtml, type LiveCopy } from './live-copy.js';
 import type { CopyCheck, RenderChoice, RenderReport } from './manifest.js';
@@ -30,52 +30,97 @@ const LIVE_TEXT_SLACK = 0.005;
  * rendered page decides for the site, and a live site's later pages are checked by route shape
  * and by sample, each falling back to its snapshot when its live copy fails.
  */
-export async function saveRenderedPage(ctx: CaptureContext, page: LoadedPage, path: string, report: RenderReport): Promise<void> {
-  const { response, document } = page;
-  const scan = page.scan();
-  if (!document || !scan || scan instanceof HtmlTooComplexError) {
-    await processDocument(ctx, response, document!, path, 0, scan);
+export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, path: string, report: RenderReport): Promise<void> {
+  // A page read early (PageLoadInit.readEarly) is checked as read while its render goes on, and
+  // checked again as it ends if it changed; nothing is kept before its render ends.
+  const page = parsed(read) ? read : ((await read.settling) ?? read);
+  if (!parsed(page)) {
+    await processDocument(ctx, page.response, page.document!, path, 0, page.scan());
     return;
   }
   trace('save: rendered page');
   ctx.liveScripts = true;
-  // Made when needed: a page that follows a live site's decision and has a live copy never is.
-  let made: Promise<string> | undefined;
-  const snapshot = () => (made ??= rewriteDocument(ctx, response, document, path, 0, scan));
-  const shape = routeShape(response.requestedUrl, templateOf(page));
+  const shape = routeShape(page.response.requestedUrl, templateOf(page));
   const plan = await ctx.renderGuard.plan(shape);
   if (!plan.check) {
-    const live = plan.output === 'live' ? await liveCopyHtml(ctx, page, path) : undefined;
+    const settled = (await page.settling) ?? page;
+    const snapshot = snapshotOf(ctx, settled, path);
+    const live = plan.output === 'live' && parsed(settled) ? await liveCopyHtml(ctx, settled, path) : undefined;
     const by = plan.output === 'live' && !live ? 'no-live-copy' : 'followed';
     return keep(ctx, report, path, snapshot, live, { by, checked: false, shape, note: plan.note });
   }
-  let passed = false;
-  let ms = 0;
-  let kept: { live: LiveCopy | undefined; choice: RenderChoice };
+  let outcome: Checked = { passed: false, ms: 0, snapshot: snapshotOf(ctx, page, path), live: undefined, choice: { by: 'fell-back', checked: false, shape } };
   try {
-    const live = await liveCopyHtml(ctx, page, path);
-    if (!live || !ctx.loader.verify || !page.picture) {
-      // Nothing to check: the snapshot when there is no live copy, else the live copy as it is.
-      passed = live !== undefined;
-      const note = live ? 'no self-check in this capture' : 'its HTML could not be made a live copy';
-      kept = { live, choice: { by: live ? 'followed' : 'no-live-copy', checked: false, shape, note } };
-    } else {
-      const started = performance.now();
-      const { live: liveCheck, snapshot: snapshotCheck } = await checkCopies(ctx, page, path, live, snapshot);
-      ms = performance.now() - started;
-      passed = passes(liveCheck, snapshotCheck);
-      report.candidates = { live: liveCheck, snapshot: snapshotCheck };
-      const chosen = passed ? liveCheck : snapshotCheck;
-      if (chosen) report.check = chosen;
-      const by = plan.decides === 'site' ? 'decided' : passed ? 'checked' : 'fell-back';
-      const note = by === 'fell-back' ? { note: `its live copy failed: ${failure(liveCheck)}` } : {};
-      kept = { live: passed ? live : undefined, choice: { by, checked: true, shape, checkMs: Math.round(ms), ...note } };
+    // The check of an early read that turns out not to be the page ends there.
+    const changed = new AbortController();
+    void page.settling?.then((later) => later && changed.abort());
+    outcome = await checkedCopy(ctx, page, path, report, shape, plan.decides, changed.signal);
+    const later = await page.settling;
+    if (later) {
+      trace('save: the page changed after it was read, checked again');
+      if (!parsed(later)) {
+        outcome = { ...outcome, passed: false };
+        await processDocument(ctx, later.response, later.document!, path, 0, later.scan());
+        return;
+      }
+      outcome = await checkedCopy(ctx, later, path, report, shape, plan.decides);
     }
   } finally {
     // Pages waiting for this check go on as soon as its outcome is known (or it failed: not live).
-    ctx.renderGuard.settle(shape, plan.decides, passed, ms);
+    ctx.renderGuard.settle(shape, plan.decides, outcome.passed, outcome.ms);
   }
-  return keep(ctx, report, path, snapshot, kept.live, kept.choice);
+  return keep(ctx, report, path, outcome.snapshot, outcome.live, outcome.choice);
+}
+
+/** A page whose rendered DOM was parsed: one beyond parsing is saved as a static document. */
+function parsed(page: LoadedPage): boolean {
+  const scan = page.scan();
+  return page.document !== undefined && scan !== undefined && !(scan instanceof HtmlTooComplexError);
+}
+
+/** The page's snapshot at `path`, made once when first asked for (it saves resources of its own). */
+function snapshotOf(ctx: CaptureContext, page: LoadedPage, path: string): () => Promise<string> {
+  let made: Promise<string> | undefined;
+  return () => (made ??= rewriteDocument(ctx, page.response, page.document!, path, 0, page.scan() as HtmlScan));
+}
+
+/** A checked page's copies: the snapshot, the live copy when it is kept, and why. */
+interface Checked {
+  passed: boolean;
+  ms: number;
+  snapshot: () => Promise<string>;
+  live: LiveCopy | undefined;
+  choice: RenderChoice;
+}
+
+/** Makes the page's copies and checks them (see checkCopies): which is kept, and the scores in `report`. */
+async function checkedCopy(
+  ctx: CaptureContext,
+  page: LoadedPage,
+  path: string,
+  report: RenderReport,
+  shape: string,
+  decides: 'site' | 'page',
+  signal?: AbortSignal,
+): Promise<Checked> {
+  const snapshot = snapshotOf(ctx, page, path);
+  const live = await liveCopyHtml(ctx, page, path);
+  if (!live || !ctx.loader.verify || !page.picture) {
+    // Nothing to check: the snapshot when there is no live copy, else the live copy as it is.
+    const note = live ? 'no self-check in this capture' : 'its HTML could not be made a live copy';
+    return { passed: live !== undefined, ms: 0, snapshot, live, choice: { by: live ? 'followed' : 'no-live-copy', checked: false, shape, note } };
+  }
+  const started = performance.now();
+  const { live: liveCheck, snapshot: snapshotCheck } = await checkCopies(ctx, page, path, live, snapshot, signal);
+  const ms = performance.now() - started;
+  const passed = passes(liveCheck, snapshotCheck);
+  report.candidates = { live: liveCheck, snapshot: snapshotCheck };
+  const chosen = passed ? liveCheck : snapshotCheck;
+  if (chosen) report.check = chosen;
+  else delete report.check;
+  const by = decides === 'site' ? 'decided' : passed ? 'checked' : 'fell-back';
+  const note = by === 'fell-back' ? { note: `its live copy failed: ${failure(liveCheck)}` } : {};
+  return { passed, ms, snapshot, live: passed ? live : undefined, choice: { by, checked: true, shape, checkMs: Math.round(ms), ...note } };
 }
 
 /** Writes the chosen copy (and the live copy's replay file), and says in the report what and why. */
@@ -123,7 +168,9 @@ async function checkCopies(
   path: string,
   live: LiveCopy,
   snapshot: () => Promise<string>,
+  stop?: AbortSignal,
 ): Promise<{ live: CopyCheck | undefined; snapshot: CopyCheck | undefined }> {
+  const signal = stop ? AbortSignal.any([ctx.signal, stop]) : ctx.signal;
   // Made before the files are drained when it is checked in any case: it saves resources of its
   // own (what the rendered DOM names), which must be on disk before it opens.
   const both = ctx.options.checkSnapshots ? await snapshot() : undefined;
@@ -148,7 +195,7 @@ async function checkCopies(
     // The live copy is only kept when it reads right and asks nothing it cannot have: one that
     // already misses that once quiet is not pictured (most often a router showing nothing).
     const required = which === 'live' ? { textMatch: LIVE_TEXT_MATCH } : undefined;
-    await ctx.loader.verify!([{ url: page.response.requestedUrl, file, report: trial, required, original: page.picture }], ctx.signal);
+    await ctx.loader.verify!([{ url: page.response.requestedUrl, file, report: trial, required, original: page.picture }], signal);
     return trial.check;
   };
   if (both !== undefined) {
@@ -157,7 +204,7 @@ async function checkCopies(
   }
   const liveCheck = await check(live.html, 'live');
   trace('save: live copy checked');
-  if (passesAlone(liveCheck)) return { live: liveCheck, snapshot: undefined };
+  if (passesAlone(liveCheck) || stop?.aborted) return { live: liveCheck, snapshot: undefined };
   const html = await snapshot();
   await drain(ctx);
   const snapshotCheck = await check(html, 'snapshot');

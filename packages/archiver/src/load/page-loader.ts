@@ -35,6 +35,12 @@ export interface PageLoadInit {
   gate?: <T>(request: () => Promise<T>) => Promise<T>;
   /** Parses the page's HTML (a crawl's pool of threads); otherwise it is parsed in this thread on first use. */
   scanner?: HtmlScanner;
+  /**
+   * A page to be rendered may come back read early, as soon as it looked quiet, with `settling`:
+   * the caller (a single page's capture) makes and checks its copy while the render waits out
+   * the rest of the page's quiet, and waits for `settling` before it keeps anything.
+   */
+  readEarly?: boolean;
 }
 
 /** A page's robots directives, from its `<meta name="robots">` tags and X-Robots-Tag header. */
@@ -71,6 +77,11 @@ export interface LoadedPage {
   readonly renderedAt?: number | undefined;
   /** How the rendered page looked and read: what a check of its copies compares them with. */
   readonly picture?: Picture | undefined;
+  /**
+   * A page read early (PageLoadInit.readEarly): resolves once its render ended, with undefined
+   * when the page stayed as read (this page is the page), or with the page as read at the end.
+   */
+  readonly settling?: Promise<LoadedPage | undefined> | undefined;
 }
 
 /** A response the browser got while rendering, and what it loaded it as. */

@@ -6,10 +6,15 @@ import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader } from './pag
 
 export type RenderMode = 'auto' | 'always' | 'never';
 
+/** How a page is to be rendered (see PageLoadInit.readEarly). */
+export interface RenderCall {
+  readEarly?: boolean | undefined;
+}
+
 /** Renders pages in a browser (render/renderer.ts); started on the first page that needs it. */
 export interface Renderer {
   /** The page as the browser built it; rejects when the render fails. */
-  render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage>;
+  render(ctx: PageLoadContext, page: LoadedPage, reason: string, call?: RenderCall): Promise<LoadedPage>;
   /** The self-check of pages it rendered (see PageLoader.verify). */
   verify(targets: readonly CheckTarget[], signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
@@ -47,7 +52,7 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
         const ready = await renderer;
         trace('render: renderer loaded');
         started = true;
-        return await ready.render(ctx, page, reason);
+        return await ready.render(ctx, page, reason, { readEarly: init?.readEarly });
       } catch (error) {
         if (ctx.signal.aborted) throw error;
         // Playwright's messages go on with a call log: its first line says what happened.

@@ -68,6 +68,7 @@ export class ExchangeRecorder {
   /** When each request in flight was asked for. */
   private readonly inFlight = new Set<InFlight>();
   private lastActivity = performance.now();
+  private routed = 0;
 
   constructor(private readonly deps: { fetcher: Fetcher; signal: AbortSignal; limits: RenderLimits }) {}
 
@@ -121,6 +122,11 @@ export class ExchangeRecorder {
     return now - since;
   }
 
+  /** Grows with every request the page makes and every answer recorded or refused: unchanged, the page asked for nothing new. */
+  activity(): number {
+    return this.routed + this.exchanges.length + this.blocked.length;
+  }
+
   stalledInFlight(now = performance.now()): boolean {
     for (const request of this.inFlight) if (this.stalledAt(request) <= now) return true;
     return false;
@@ -133,6 +139,7 @@ export class ExchangeRecorder {
 
   async onRoute(route: Route): Promise<void> {
     const request: InFlight = { at: performance.now(), answered: false };
+    this.routed++;
     this.inFlight.add(request);
     this.lastActivity = request.at;
     try {

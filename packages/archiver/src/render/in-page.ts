@@ -36,10 +36,17 @@ export const DOM_STATE = `(untilComplete) => {
     if (loading) state.at = now;
     return { still: now - state.at, loading };
   }
-  const fresh = { at: performance.now(), beat: performance.now() };
+  const fresh = { at: performance.now(), beat: performance.now(), changes: 0, observer: undefined };
   Object.defineProperty(window, key, { value: fresh });
   setInterval(() => beat(fresh), 50);
-  const observer = new MutationObserver(() => { fresh.at = performance.now(); });
+  // The renderer's own marks on frame elements (rendered-frames.ts) are no change of the page's.
+  const ours = (record) => record.type === 'attributes' && String(record.attributeName).startsWith('data-sitezip-frame-');
+  const observer = new MutationObserver((records) => {
+    if (records.every(ours)) return;
+    fresh.at = performance.now();
+    fresh.changes++;
+  });
+  fresh.observer = observer;
   const watch = (root) => observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
   watch(document);
   const roots = [document];
@@ -51,11 +58,21 @@ export const DOM_STATE = `(untilComplete) => {
   if (typeof attach === 'function') {
     Element.prototype.attachShadow = { attachShadow(init) {
       const root = attach.call(this, init);
-      try { watch(root); fresh.at = performance.now(); } catch {}
+      try { watch(root); fresh.at = performance.now(); fresh.changes++; } catch {}
       return root;
     } }.attachShadow;
   }
   return { still: 0, loading };
+}`;
+
+/**
+ * How many times the document changed since DOM_STATE first watched it (-1: not watched), the
+ * renderer's own writes left out (INLINE_CSSOM forgets them): an early read of a page whose count
+ * has not moved is still the page (render-page.ts).
+ */
+export const DOM_CHANGES = `() => {
+  const state = window[Symbol.for('sitezip.lastMutation')];
+  return state ? state.changes : -1;
 }`;
 
 /** Where a live copy's replay layer marks that it ran (REPLAY_LAYER in capture/replay-shim.ts). */
@@ -352,6 +369,12 @@ export const INLINE_CSSOM = `() => {
       (document.head || document.documentElement).append(style);
       counts.fonts = rules.length;
     }
+  }
+  // What was written here is the renderer's, not the page's: it must not count as a change (DOM_CHANGES).
+  const watched = window[Symbol.for('sitezip.lastMutation')];
+  if (watched && watched.observer) {
+    watched.observer.takeRecords();
+    watched.beat = performance.now();
   }
   return counts;
 }`;

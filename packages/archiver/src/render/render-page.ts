@@ -16,7 +16,7 @@ import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
 import { RenderTab, type TabEvents } from './render-tab.js';
 import { placeRenderedFrames, readFrames, type FrameDocument } from './rendered-frames.js';
-import { settle, type Network } from './settle.js';
+import { domChanges, settle, type Network } from './settle.js';
 import { trace } from '../trace.js';
 
 export interface RenderDeps {
@@ -31,6 +31,14 @@ export interface RenderDeps {
   onQuieting?: (() => void) | undefined;
   /** Asked once the DOM is read: whether a check may still want the page's picture (taken when absent). */
   wantsPicture?: (() => boolean) | undefined;
+  /**
+   * Given, the page is read as soon as it has been quiet for a short time (EARLY_QUIET_MS), and
+   * handed here while the render waits out the rest of its quiet: a capture makes and checks that
+   * read's copy meanwhile. The render's own result is then that same object when the page did not
+   * change (no DOM change, no request, the same address; its picture is taken then), or a later
+   * read of the page when it did (the early read's picture never comes).
+   */
+  onEarlyRead?: ((early: RenderResult) => void) | undefined;
 }
 
 /** What the page did that the renderer stopped or answered on its behalf. */
@@ -116,37 +124,25 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     stop.follow(lease.lost);
     const browserAt = performance.now();
     tab = await stop.race(RenderTab.of(lease.page));
-    const run = await drive(tab, document.url, recorder, stop, deps, started);
+    const made = { pageUrl, document, recorder, closed, started, documentAt, browserAt };
+    const resultOf = (run: Run) => renderResult(run, made);
+    let early: { run: Run; result: RenderResult } | undefined;
+    const { onEarlyRead } = deps;
+    const onEarly =
+      onEarlyRead &&
+      ((run: Run) => {
+        early = { run, result: resultOf(run) };
+        onEarlyRead(early.result);
+      });
+    const run = await drive(tab, document.url, recorder, stop, deps, started, onEarly);
     picturing = run.picture?.png;
     reusable = true;
-    const end = performance.now();
-    return {
-      url: pageUrl,
-      finalUrl: document.url,
-      locationHref: run.snapshot.href,
-      timeOrigin: run.snapshot.timeOrigin,
-      status: document.status,
-      html: run.snapshot.html,
-      frames: run.frames,
-      title: run.snapshot.title,
-      loaded: run.loaded,
-      settled: run.settled,
-      exchanges: recorder.exchanges,
-      blocked: recorder.blocked,
-      workers: recorder.workers,
-      modules: [...recorder.modules],
-      picture: run.picture,
-      closed,
-      events: { ...run.events, navigationsBlocked: recorder.navigationsBlocked },
-      timings: {
-        document: documentAt - started,
-        browser: browserAt - documentAt,
-        navigation: run.loadedAt - browserAt,
-        settle: run.settledAt - run.loadedAt,
-        snapshot: end - run.settledAt,
-        total: end - started,
-      },
-    };
+    // The page as read early, unchanged: the same result, its time and settling as they ended.
+    if (early?.run === run) {
+      const { settled, timings } = resultOf(run);
+      return Object.assign(early.result, { settled, timings });
+    }
+    return resultOf(run);
   } catch (error) {
     // Playwright's own error ("Target closed") can come before the stop it follows from.
     throw stop.signal.aborted ? stop.signal.reason : error;
@@ -171,8 +167,53 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
   }
 }
 
+/** What a render's result is made of besides its run (see renderResult). */
+interface Made {
+  pageUrl: string;
+  document: FetchedResource;
+  recorder: ExchangeRecorder;
+  closed: Promise<void>;
+  started: number;
+  documentAt: number;
+  browserAt: number;
+}
+
+function renderResult(run: Run, { pageUrl, document, recorder, closed, started, documentAt, browserAt }: Made): RenderResult {
+  const end = performance.now();
+  return {
+    url: pageUrl,
+    finalUrl: document.url,
+    locationHref: run.snapshot.href,
+    timeOrigin: run.snapshot.timeOrigin,
+    status: document.status,
+    html: run.snapshot.html,
+    frames: run.frames,
+    title: run.snapshot.title,
+    loaded: run.loaded,
+    settled: run.settled,
+    exchanges: recorder.exchanges,
+    blocked: recorder.blocked,
+    workers: recorder.workers,
+    modules: [...recorder.modules],
+    picture: run.picture,
+    closed,
+    events: { ...run.events, navigationsBlocked: recorder.navigationsBlocked },
+    timings: {
+      document: documentAt - started,
+      browser: browserAt - documentAt,
+      navigation: run.loadedAt - browserAt,
+      settle: run.settledAt - run.loadedAt,
+      snapshot: end - run.settledAt,
+      total: end - started,
+    },
+  };
+}
+
 /** How long the page is quiet before the renderer is told it is quieting (see RenderDeps.onQuieting). */
 const QUIETING_MS = 150;
+
+/** How long the page is quiet before it is read early (RenderDeps.onEarlyRead): the rest of its quiet is waited after. */
+const EARLY_QUIET_MS = QUIETING_MS;
 
 /** Time the page's frames are given to be read, at most. */
 const FRAMES_READ_MS = 5_000;
@@ -198,6 +239,7 @@ async function drive(
   stop: RenderStop,
   { limits, onQuieting, signal, wantsPicture }: RenderDeps,
   started: number,
+  onEarly?: (run: Run) => void,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
   tab.use({ recorder, stop, events });
@@ -212,23 +254,31 @@ async function drive(
   recorder.loaded();
   const loadedAt = performance.now();
   let settled = false;
+  const budget = () => Math.min(limits.settleTimeoutMs, left());
+  const quiet = (quietMs: number, quieting?: { ms: number; call: () => void }) =>
+    settle(page, recorder, { quietMs, budgetMs: budget(), loadingMs: left(), quieting }, stop.signal);
+  // Read early, the page is scrolled and read once quiet for a short time, the rest of its quiet after.
+  const early = onEarly && loaded;
+  const firstQuietMs = early ? EARLY_QUIET_MS : limits.quietMs;
   if (loaded) {
-    const budget = () => Math.min(limits.settleTimeoutMs, left());
     // Opened at the load event, the check pages took the CPU the page's last requests and scripts
     // needed (a data loader's 40 ms answer came after 370 ms): they open in the page's quiet time.
-    const quieting = onQuieting && { ms: QUIETING_MS, call: onQuieting };
-    settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget(), loadingMs: left(), quieting }, stop.signal);
+    settled = await quiet(firstQuietMs, onQuieting && { ms: QUIETING_MS, call: onQuieting });
     trace('render: quiet after load');
     const scrolled = await within(page.evaluate(call(SCROLL_THROUGH, limits.maxScrollSteps)) as Promise<number>, left(), stop.signal);
     if (scrolled.done) {
       events.scrollSteps = scrolled.value;
       trace(`render: scrolled ${scrolled.value} steps`);
-      if (scrolled.value > 0) settled = await settle(page, recorder, { quietMs: limits.quietMs, budgetMs: budget(), loadingMs: left() }, stop.signal);
+      // Back at the top before the quiet an early read waits for: what the page does when scrolled
+      // there (VuePress marks the heading in view, a header shrinks back) is done before it is read.
+      if (early && scrolled.value > 0) await stop.race(page.evaluate(call(SCROLL_TO_TOP)));
+      if (scrolled.value > 0) {
+        settled = await quiet(firstQuietMs);
+        trace('render: quiet after scrolling');
+      }
     } else {
       settled = false;
     }
-  }
-  if (loaded) {
     // Before the page's other links are asked for: a route's own links count too.
     await visitHashRoutes(page, recorder, stop, left).catch((error: unknown) => {
       if (stop.signal.aborted) throw error;
@@ -237,12 +287,60 @@ async function drive(
   }
   // Once only (the renderer's call): a page never quiet for that long is quieting now.
   onQuieting?.();
+  // A page with frames is read once, after its whole quiet: a frame's document as read is offered
+  // to the capture as the response at its address, and the first offer stands (a frame still
+  // drawing was saved as it was at the early read).
+  const framed = page.frames().length > 1;
+  if (early && settled && framed) settled = await quiet(limits.quietMs);
+  if (early && settled && !framed) {
+    // What the page is before the read: unchanged after its quiet, the read is the page.
+    const before = { dom: await stop.race(domChanges(page)), requests: recorder.activity() };
+    trace('render: reading early');
+    const read = await readPage(page, frameReadMs(limits, left), limits, stop);
+    trace('render: DOM read early');
+    const taking = wantsPicture && !wantsPicture() ? undefined : await pictureLater(page, session, stop, signal, events.scrollSteps);
+    const run: Run = { ...read, picture: taking?.picture, loaded, settled, loadedAt, settledAt: performance.now(), events };
+    onEarly(run);
+    let same = false;
+    try {
+      settled = await quiet(limits.quietMs);
+      const dom = await stop.race(domChanges(page));
+      const href = (await stop.race(page.evaluate('location.href'))) as string;
+      same = dom === before.dom && recorder.activity() === before.requests && href === read.snapshot.href;
+    } finally {
+      // The early read's picture comes only if it is the page's: one that failed or changed has none.
+      if (same) taking?.take();
+      else taking?.drop();
+    }
+    if (same) {
+      trace('render: unchanged since read early');
+      run.settled = settled;
+      return run;
+    }
+    trace('render: changed since read early');
+  }
   const settledAt = performance.now();
   trace('render: quiet');
+  const read = await readPage(page, frameReadMs(limits, left), limits, stop);
+  // After the DOM passed its size limit: a picture of a DOM bomb would take the whole budget.
+  // (What INLINE_CSSOM changed looks the same: rules as they were, a canvas as its image.)
+  trace('render: DOM read');
+  // A picture is a few hundred ms of the browser's CPU: a large mirror's later pages, past the
+  // checks a capture makes, were each pictured for nothing.
+  const picture = wantsPicture && !wantsPicture() ? undefined : await takePicture(page, session, stop, signal, events.scrollSteps);
+  return { ...read, picture, loaded, settled, loadedAt, settledAt, events };
+}
+
+/** Frames may take what is left of the wait and half the time reserved for reading the DOM. */
+function frameReadMs(limits: RenderLimits, left: () => number): number {
+  return Math.min(FRAMES_READ_MS, Math.max(0, left()) + limits.snapshotReserveMs / 2);
+}
+
+/** The page's DOM as it is now, its frames' documents placed. */
+async function readPage(page: Page, framesMs: number, limits: RenderLimits, stop: RenderStop): Promise<Pick<Run, 'snapshot' | 'frames'>> {
   // From here on the hard cap alone bounds the waits: a page whose scripts never yield fails here.
   await stop.race(page.evaluate(call(SCROLL_TO_TOP)));
-  // Frames may take what is left of the wait and half the time reserved for reading the DOM.
-  const frames = await readFrames(page, limits.maxHtmlBytes, Math.min(FRAMES_READ_MS, Math.max(0, left()) + limits.snapshotReserveMs / 2), stop.signal);
+  const frames = await readFrames(page, limits.maxHtmlBytes, framesMs, stop.signal);
   if (frames.read.size > 0) trace(`render: ${frames.read.size} frames read`);
   await stop.race(page.evaluate(call(INLINE_CSSOM)));
   const read = (await stop.race(page.evaluate(call(SERIALIZE, limits.maxHtmlBytes)))) as Snapshot | { tooLarge: number };
@@ -250,27 +348,51 @@ async function drive(
     throw new ArchiveError('TOO_LARGE', `The rendered page is ${read.tooLarge} characters long, more than the limit of ${limits.maxHtmlBytes}.`);
   }
   const placed = placeRenderedFrames(read.html, frames);
-  // After the DOM passed its size limit: a picture of a DOM bomb would take the whole budget.
-  // (What INLINE_CSSOM changed looks the same: rules as they were, a canvas as its image.)
-  trace('render: DOM read');
-  // A picture is a few hundred ms of the browser's CPU: a large mirror's later pages, past the
-  // checks a capture makes, were each pictured for nothing.
-  const picture = wantsPicture && !wantsPicture() ? undefined : await takePicture(page, session, stop, signal, events.scrollSteps);
-  return { snapshot: { ...read, html: placed.html }, frames: placed.documents, picture, loaded, settled, loadedAt, settledAt, events };
+  return { snapshot: { ...read, html: placed.html }, frames: placed.documents };
+}
+
+/**
+ * An early read's picture: its text now, its pixels once the page is known not to have changed
+ * (`take`; taking them could itself change it: a picture beyond the viewport resizes it). Dropped,
+ * its pixels never come.
+ */
+async function pictureLater(
+  page: Page,
+  session: Promise<CDPSession>,
+  stop: RenderStop,
+  signal: AbortSignal,
+  scrollSteps: number,
+): Promise<{ picture: Picture; take: () => void; drop: () => void }> {
+  const text = await stop.race(pageText(page));
+  let take!: () => void;
+  let drop!: () => void;
+  const taken = new Promise<void>((resolve, reject) => {
+    take = resolve;
+    drop = () => reject(new Error('The page changed after it was read.'));
+  });
+  const png = taken.then(() => pixels(page, session, signal));
+  png.catch(() => undefined);
+  return { picture: { text, png, scrollSteps }, take, drop };
 }
 
 /** The page's text now, and its picture on its way (the result does not wait for it). */
 async function takePicture(page: Page, session: Promise<CDPSession>, stop: RenderStop, signal: AbortSignal, scrollSteps: number): Promise<Picture> {
   const text = await stop.race(pageText(page));
-  // Taken while the capture writes the copies and opens them (0.2–0.5 s it no longer waits). It
-  // has time of its own, not what is left of the render's cap: it now shares the machine with
-  // the check pages, and a render that ended near its cap lost its picture, and its check, to it.
+  return { text, png: pixels(page, session, signal), scrollSteps };
+}
+
+/**
+ * The page's pixels, taken while the capture writes the copies and opens them (0.2–0.5 s it no
+ * longer waits). They have time of their own, not what is left of the render's cap: they share the
+ * machine with the check pages, and a render that ended near its cap lost its picture, and its check, to it.
+ */
+function pixels(page: Page, session: Promise<CDPSession>, signal: AbortSignal): Promise<Buffer> {
   const png = within(screenshot(page, session), PICTURE_TIMEOUT_MS, signal).then((shot) => {
     if (!shot.done) throw new ArchiveError('TIMEOUT', 'The rendered page could not be pictured in time.');
     return shot.value;
   });
   png.then(() => trace('render: pictured'), () => undefined);
-  return { text, png, scrollSteps };
+  return png;
 }
 
 // Links read from the page, and requests made for them, at most.

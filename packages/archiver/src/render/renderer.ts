@@ -3,7 +3,7 @@ import PQueue from 'p-queue';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { loadedPage } from '../load/static-loader.js';
 import type { LoadedPage, PageLoadContext } from '../load/page-loader.js';
-import type { Renderer } from '../load/render-choice.js';
+import type { RenderCall, Renderer } from '../load/render-choice.js';
 import type { ArchiveOptions } from '../options.js';
 import { neutralizeScripts } from '../parse/index.js';
 import { BrowserHost, type BrowserSource } from './browser-host.js';
@@ -50,10 +50,11 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // full mirror asks for 8 pages at a time, and 8 tabs on 2 busy cores each took ~17 s and ran
   // past the render timeout. A page's time starts when it gets its turn.
   const turns = source ? undefined : new PQueue({ concurrency: Math.max(1, availableParallelism()) });
-  const renderIn = (ctx: PageLoadContext, page: LoadedPage, onQuieting: () => void): Promise<RenderResult> => {
+  const renderIn = (ctx: PageLoadContext, page: LoadedPage, onQuieting: () => void, onEarlyRead?: (early: RenderResult) => void): Promise<RenderResult> => {
     // Its picture serves its own check or, among the first few, the end-of-capture check.
     const wantsPicture = () => pictures.size < GUARD_LIMITS.checks || (ctx.mayCheck?.() ?? true);
-    const run = () => renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onQuieting, wantsPicture });
+    const run = () =>
+      renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onQuieting, wantsPicture, onEarlyRead });
     if (!turns) return run();
     // The result goes on at once, but the turn lasts until the page's picture is taken and its
     // tab closed: a picture is browser work too, and the next page's render would share the core.
@@ -70,8 +71,55 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         .catch(reject);
     });
   };
+
+  /** A rendered page as the capture saves it: a snapshot of its DOM, with what its live copy needs. */
+  const renderedPage = (ctx: PageLoadContext, page: LoadedPage, reason: string, result: RenderResult): LoadedPage => {
+    // A frame's address answers with the document the render left there (offered first: the first offer stands).
+    ctx.offer(result.frames.map((frame) => frameResponse(frame, result.exchanges)));
+    ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
+    const html = neutralizeScripts(result.html);
+    const posted = result.exchanges.filter((exchange) => exchange.method === 'POST');
+    // Relative references in the DOM resolve against where the page was when it was read.
+    const at = /^https?:/.test(result.locationHref) ? result.locationHref : result.finalUrl;
+    const response: FetchedResource = {
+      ...page.response,
+      url: at,
+      mimeType: 'text/html',
+      charset: 'utf-8',
+      body: Buffer.from(html, 'utf8'),
+    };
+    const rendered = loadedPage(ctx, response);
+    const key = page.response.requestedUrl;
+    // A later read of a page read early replaces that read's picture.
+    if (result.picture && (pictures.has(key) || pictures.size < GUARD_LIMITS.checks)) pictures.set(key, result.picture);
+    return {
+      ...rendered,
+      served: page,
+      picture: result.picture,
+      browserResponses: result.exchanges.flatMap(({ key, method, url, resourceType: type, response }) =>
+        method === 'GET' || method === 'HEAD' || method === 'POST' ? [{ key, method, url, type, response }] : [],
+      ),
+      browserFailures: result.blocked
+        .filter(({ method, reason }) => method === 'GET' && (reason === 'fetch-failed' || reason === 'limit'))
+        .slice(0, MAX_FAILURES_REPLAYED)
+        .map(({ url }) => url),
+      workerScripts: result.workers,
+      moduleScripts: result.modules,
+      renderedAt: result.timeOrigin,
+      render: {
+        output: 'snapshot',
+        reason,
+        settled: result.settled,
+        requests: result.exchanges.length,
+        refused: result.blocked.length,
+        refusedRequests: result.blocked.slice(0, 20).map(({ method, url, reason, message }) => ({ method, url, reason, message })),
+        posted: posted.slice(0, 20).map(({ url, requestBodySha256, response }) => ({ url, requestBodySha256, status: response.status })),
+        durationMs: Math.round(result.timings.total),
+      },
+    };
+  };
   return {
-    async render(ctx: PageLoadContext, page: LoadedPage, reason: string): Promise<LoadedPage> {
+    async render(ctx: PageLoadContext, page: LoadedPage, reason: string, options: RenderCall = {}): Promise<LoadedPage> {
       // The first page to load is checked once saved: its check pages open while it waits out its
       // quiet time (the browser idles then). Once only: pages of a site render side by side and all start "first".
       // Not in a lent browser: each page there takes one of the slots other captures share, and a
@@ -82,48 +130,24 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         spare = openCheckPage(host);
         spare.catch(() => undefined);
       };
-      const result = await renderIn(ctx, page, onQuieting);
-      // A frame's address answers with the document the render left there (offered first: the first offer stands).
-      ctx.offer(result.frames.map((frame) => frameResponse(frame, result.exchanges)));
-      ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
-      const html = neutralizeScripts(result.html);
-      const posted = result.exchanges.filter((exchange) => exchange.method === 'POST');
-      // Relative references in the DOM resolve against where the page was when it was read.
-      const at = /^https?:/.test(result.locationHref) ? result.locationHref : result.finalUrl;
-      const response: FetchedResource = {
-        ...page.response,
-        url: at,
-        mimeType: 'text/html',
-        charset: 'utf-8',
-        body: Buffer.from(html, 'utf8'),
-      };
-      const rendered = loadedPage(ctx, response);
-      if (result.picture && pictures.size < GUARD_LIMITS.checks) pictures.set(page.response.requestedUrl, result.picture);
-      return {
-        ...rendered,
-        served: page,
-        picture: result.picture,
-        browserResponses: result.exchanges.flatMap(({ key, method, url, resourceType: type, response }) =>
-          method === 'GET' || method === 'HEAD' || method === 'POST' ? [{ key, method, url, type, response }] : [],
-        ),
-        browserFailures: result.blocked
-          .filter(({ method, reason }) => method === 'GET' && (reason === 'fetch-failed' || reason === 'limit'))
-          .slice(0, MAX_FAILURES_REPLAYED)
-          .map(({ url }) => url),
-        workerScripts: result.workers,
-        moduleScripts: result.modules,
-        renderedAt: result.timeOrigin,
-        render: {
-          output: 'snapshot',
-          reason,
-          settled: result.settled,
-          requests: result.exchanges.length,
-          refused: result.blocked.length,
-          refusedRequests: result.blocked.slice(0, 20).map(({ method, url, reason, message }) => ({ method, url, reason, message })),
-          posted: posted.slice(0, 20).map(({ url, requestBodySha256, response }) => ({ url, requestBodySha256, status: response.status })),
-          durationMs: Math.round(result.timings.total),
+      if (!options.readEarly) return renderedPage(ctx, page, reason, await renderIn(ctx, page, onQuieting));
+      let earlyRead: RenderResult | undefined;
+      let readEarly!: (early: RenderResult) => void;
+      const early = new Promise<RenderResult>((resolve) => (readEarly = resolve));
+      const full = renderIn(ctx, page, onQuieting, (result) => readEarly((earlyRead = result)));
+      const first = await Promise.race([early, full]);
+      const loaded = renderedPage(ctx, page, reason, first);
+      if (first !== earlyRead) return loaded;
+      // Read early: the page as it ends, unless it stayed as read (or the render failed after: the read stands).
+      const settling = full.then(
+        (final) => {
+          if (final !== first) return renderedPage(ctx, page, reason, final);
+          Object.assign(loaded.render!, { settled: final.settled, durationMs: Math.round(final.timings.total) });
+          return undefined;
         },
-      };
+        () => undefined,
+      );
+      return { ...loaded, settling };
     },
     async verify(targets, signal) {
       for (const target of targets) {

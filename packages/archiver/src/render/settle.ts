@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Page } from 'playwright-core';
-import { call, DOM_STATE } from './in-page.js';
+import type { Frame, Page } from 'playwright-core';
+import { call, DOM_CHANGES, DOM_STATE } from './in-page.js';
 import { raceSignal, within } from './race.js';
 
 /** What says how long no request of the page has been in flight. */
@@ -29,14 +29,32 @@ interface DomState {
  */
 async function domState(page: Page, untilComplete: boolean): Promise<DomState> {
   const main = page.mainFrame();
-  const origin = originOf(main.url());
-  const frames = page.frames().filter((frame) => frame !== main && origin !== undefined && originOf(frame.url()) === origin).slice(0, MAX_FRAMES);
+  const frames = watchedFrames(page);
   const states = await Promise.all([
     main.evaluate(call(DOM_STATE, untilComplete)) as Promise<DomState>,
     // A frame gone (navigated, removed) while asked says nothing.
     ...frames.map((frame) => (frame.evaluate(call(DOM_STATE, untilComplete)) as Promise<DomState>).catch(() => ({ still: Infinity, loading: false }))),
   ]);
   return { still: Math.min(...states.map((state) => state.still)), loading: states.some((state) => state.loading) };
+}
+
+/** The page's same-origin frames, whose DOM counts as the page's (see domState). */
+function watchedFrames(page: Page): Frame[] {
+  const main = page.mainFrame();
+  const origin = originOf(main.url());
+  return page.frames().filter((frame) => frame !== main && origin !== undefined && originOf(frame.url()) === origin).slice(0, MAX_FRAMES);
+}
+
+/**
+ * What says whether the page's documents changed between two calls: each watched document's
+ * count of changes, by its frame's address (a frame gone or come changes it too).
+ */
+export async function domChanges(page: Page): Promise<string> {
+  const main = page.mainFrame();
+  const counts = await Promise.all(
+    [main, ...watchedFrames(page)].map(async (frame) => `${frame.url()} ${String(await frame.evaluate(call(DOM_CHANGES)).catch(() => 'gone'))}`),
+  );
+  return counts.join('\n');
 }
 
 function originOf(url: string): string | undefined {
