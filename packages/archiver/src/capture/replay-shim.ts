@@ -84,6 +84,9 @@ export function replayLayerFile(data: ReplayData): { path: string; text: string 
   return Object.keys(data.scripts).length > 0 ? { path: withWorkers, text: REPLAY_LAYER } : { path: plain, text: LAYER_WITHOUT_WORKERS };
 }
 
+/** How the replay layer says on the console that a request of the page's asked for what the copy does not have (see toDisk). */
+export const MISSED_MARK = 'sitezip: not in this copy:';
+
 export const REPLAY_LAYER_PATHS = ['sitezip-replay-layer.js', 'sitezip-replay-layer-workers.js'] as const;
 
 /**
@@ -221,6 +224,21 @@ function replayLayer(workers: string): string {
     return path === undefined ? undefined : new URL(path, here).href;
   }
   ${STREAMS_SOURCE}
+  // A fetch() or XHR of the page's for what the copy has neither recorded nor as a file, by an
+  // address that resolves to the disk (a root-relative '/page-data/a.json' from file://), fails
+  // at once as it would offline, with no request: from file:// Chromium refuses a fetch() of a
+  // file and an XHR from origin null (a Gatsby copy opened offline failed 12 of those, its
+  // prefetch of its links' data, retried). Said on the console, where the self-check counts it
+  // as the failed request it was (check-tab.ts). An address online still goes out (online, it works).
+  function toDisk(url) {
+    if (worker) return false;
+    try { return new URL(String(url), document.baseURI).protocol === 'file:'; } catch (error) { return false; }
+  }
+  // Taken before the page's scripts run: a production build that silences console.warn must not silence this.
+  var warn = scope.console && scope.console.warn;
+  function missed(method, url) {
+    try { warn.call(scope.console, '${MISSED_MARK} ' + method + ' ' + original(url)); } catch (error) {}
+  }
   var realFetch = scope.fetch;
   scope.fetch = function (input, init) {
     var isRequest = typeof Request !== 'undefined' && input instanceof Request;
@@ -229,6 +247,10 @@ function replayLayer(workers: string): string {
     var self = this, args = arguments;
     function answer(hit) {
       if (!hit && method === 'GET' && failedInRender(url)) return Promise.reject(new TypeError('Failed to fetch'));
+      if (!hit && toDisk(url)) {
+        missed(method, url);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
       if (!hit) return realFetch.apply(self, args);
       var status = hit.status >= 200 && hit.status <= 599 ? hit.status : 200;
       var empty = method === 'HEAD' || status === 204 || status === 205 || status === 304;
@@ -254,10 +276,34 @@ function replayLayer(workers: string): string {
   if (!worker) replayDom();
   function replayXhr() {
   // An XHR POST is found by its body, which comes with send(): open() is held until then.
-  var posts = new WeakMap(), gets = new WeakMap();
+  var posts = new WeakMap(), gets = new WeakMap(), asked = new WeakMap(), failing = new WeakSet();
   var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
+  // Sends what the copy lacks, unless it goes to the disk: then it fails as a network error does
+  // (status 0, an error event; a synchronous one throws), with no request (see toDisk).
+  function sendOrFail(xhr, args) {
+    var request = asked.get(xhr);
+    if (!request || !toDisk(request.url)) return send.apply(xhr, args);
+    missed(request.method, request.url);
+    if (!request.async) throw new DOMException('Failed to execute send on XMLHttpRequest.', 'NetworkError');
+    failing.add(xhr);
+    setTimeout(function () {
+      if (!failing.has(xhr)) return;
+      Object.defineProperty(xhr, 'readyState', { configurable: true, value: 4 });
+      Object.defineProperty(xhr, 'status', { configurable: true, value: 0 });
+      ['readystatechange', 'error', 'loadend'].forEach(function (type) {
+        try { xhr.dispatchEvent(type === 'readystatechange' ? new Event(type) : new ProgressEvent(type)); } catch (error) {}
+      });
+    });
+  }
   XMLHttpRequest.prototype.open = function (method, url) {
     var verb = String(method).toUpperCase(), post = verb === 'POST', async = arguments.length < 3 || Boolean(arguments[2]);
+    // Opened again after a failure: its own state is the request's again.
+    if (failing.has(this)) {
+      failing.delete(this);
+      delete this.readyState;
+      delete this.status;
+    }
+    asked.set(this, { method: verb, url: url, async: async });
     if (post) posts.set(this, { url: url, async: async });
     else posts.delete(this);
     var hit = !post && recorded(method, url);
@@ -265,6 +311,7 @@ function replayLayer(workers: string): string {
     if (!hit && siteLookup && async && verb === 'GET') gets.set(this, url);
     else gets.delete(this);
     if (!hit) return open.apply(this, arguments);
+    asked.delete(this);
     var args = Array.prototype.slice.call(arguments);
     args[0] = 'GET';
     args[1] = blobUrl(hit);
@@ -278,7 +325,7 @@ function replayLayer(workers: string): string {
       elsewhere('GET ' + original(get)).then(function (hit) {
         // An XHR the page aborted meanwhile is not sent.
         try {
-          if (!hit) return send.apply(xhr, args);
+          if (!hit) return sendOrFail(xhr, args);
           open.call(xhr, 'GET', blobUrl(hit), true);
           send.call(xhr);
         } catch (error) {}
@@ -287,12 +334,12 @@ function replayLayer(workers: string): string {
     }
     function replay(bytes) {
       var hit = bytes && recorded('POST', post.url, bytes);
-      if (!hit) return send.call(xhr, body);
+      if (!hit) return sendOrFail(xhr, [body]);
       // Opened again as a GET of the recorded body (headers set in between no longer matter).
       open.call(xhr, 'GET', blobUrl(hit), post.async);
       return send.call(xhr);
     }
-    if (!post) return send.apply(this, arguments);
+    if (!post) return sendOrFail(this, arguments);
     // A FormData with files is read first; a synchronous XHR cannot wait, and goes out as sent.
     if (isForm(body) && post.async && !formBytesNow(body)) {
       formBytesLater(body).then(replay, function () { send.call(xhr, body); });

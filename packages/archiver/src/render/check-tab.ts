@@ -1,4 +1,5 @@
 import type { CDPSession, Page, Request } from 'playwright-core';
+import { MISSED_MARK } from '../capture/replay-shim.js';
 import { call, DOM_STATE, RECORD_CLOSED_ROOTS, STAY_ON_PAGE } from './in-page.js';
 import { pictureSession } from './picture.js';
 import { trace } from '../trace.js';
@@ -94,6 +95,13 @@ export class CheckTab {
       if (!copy?.ended(request)) return;
       copy.failedOne();
       trace(`check: failed ${request.url().slice(0, 200)} (${request.failure()?.errorText ?? 'failed'})`);
+    });
+    // What the replay layer failed without a request, as the disk would have refused it: a failed request of the copy's.
+    page.on('console', (message) => {
+      const copy = this.copy;
+      if (!copy || message.type() !== 'warning' || !message.text().startsWith(MISSED_MARK)) return;
+      copy.failedOne();
+      trace(`check: failed ${message.text().slice(MISSED_MARK.length + 1, 200)} (not in the copy)`);
     });
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     await Promise.all([

@@ -1,0 +1,90 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserHost } from '../src/render/index.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { offlineContext, unpackSink } from './support/offline-copy.js';
+import { renderOnce } from './support/render-once.js';
+
+// What a live copy's scripts ask for later than its render (a framework's prefetch of its links'
+// data on idle or hover, a button's request) is not in its recording. By an address that resolves
+// to the disk (root-relative, from file://) it could never load: the replay layer fails it as the
+// network would offline, without a request, and says so on the console, where the self-check
+// counts it as a failed request.
+
+const SCHEDULE = `<!doctype html><html><head><meta charset="utf-8"><title>Tide tables</title></head>
+<body><h1>Tide tables</h1><p id="today">…</p><button id="more">Next week</button><p id="outcome"></p>
+<script>
+fetch('/api/today.json').then((r) => r.json()).then((tide) => { document.getElementById('today').textContent = tide.text; });
+const outcome = [];
+const say = (text) => { outcome.push(text); document.getElementById('outcome').textContent = outcome.join('; '); };
+document.getElementById('more').addEventListener('click', () => {
+  fetch('/api/next-week.json').then(() => say('fetch answered'), (error) => say('fetch ' + error.name));
+  const xhr = new XMLHttpRequest();
+  xhr.onerror = () => say('xhr error ' + xhr.status + ' ' + xhr.readyState);
+  xhr.onload = () => say('xhr answered');
+  xhr.open('GET', '/page-data/next-week/page-data.json');
+  xhr.send();
+  const sync = new XMLHttpRequest();
+  sync.open('GET', '/api/sync.json', false);
+  try { sync.send(); say('sync answered'); } catch (error) { say('sync ' + error.name); }
+});
+</script></body></html>`;
+
+// Asks at load for an address only the copy computes (a script's stack names its file): the render
+// recorded the online one, the copy misses its own. Its console.warn is silenced, as production builds do.
+const DIFFERENT = `<!doctype html><html><head><meta charset="utf-8"><title>Harbour notices</title></head>
+<body><h1>Harbour notices</h1><p id="notice">…</p>
+<script>
+console.warn = () => {};
+const where = new Error().stack.includes('file:') ? 'copy' : 'online';
+fetch('/api/notice-' + where + '.json').then((r) => r.json()).then((notice) => { document.getElementById('notice').textContent = notice.text; });
+</script></body></html>`;
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await serveFixture({
+    '/': { body: SCHEDULE },
+    '/api/today.json': { type: 'application/json', body: JSON.stringify({ text: 'High water at 06:42, 4.1 m' }) },
+    '/notices': { body: DIFFERENT },
+    '/api/notice-online.json': { type: 'application/json', body: JSON.stringify({ text: 'The east pontoon is closed for repairs until Friday' }) },
+  });
+});
+afterAll(() => site.close());
+
+describe("a live copy's request for what it does not have", () => {
+  it('fails offline as the network would, with no request to the disk, and is named on the console', async () => {
+    const { sink, render } = await renderOnce(`${site.origin}/`);
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    const dir = await unpackSink(sink, 'sitezip-misses-');
+    const host = new BrowserHost();
+    try {
+      const { context } = await host.open();
+      const requests = await offlineContext(context);
+      const copy = await context.newPage();
+      const warnings: string[] = [];
+      copy.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await copy.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+      await expect.poll(() => copy.locator('#today').textContent()).toBe('High water at 06:42, 4.1 m');
+      await copy.click('#more');
+      await expect.poll(() => copy.locator('#outcome').textContent()).toMatch(/; .*; /);
+      expect((await copy.locator('#outcome').textContent())!.split('; ').sort()).toEqual(['fetch TypeError', 'sync NetworkError', 'xhr error 0 4']);
+      expect(requests).toEqual({ online: [], failed: [] });
+      expect(warnings.sort()).toEqual(
+        ['GET /api/next-week.json', 'GET /api/sync.json', 'GET /page-data/next-week/page-data.json'].map((request) => `sitezip: not in this copy: ${request.replace(' /', ` ${site.origin}/`)}`),
+      );
+    } finally {
+      await host.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('counts as a failed request in the self-check: a live copy missing what it asks for at load is refused', async () => {
+    const { render } = await renderOnce(`${site.origin}/notices`);
+    expect(render?.output, JSON.stringify(render)).toBe('snapshot');
+    expect(render?.candidates?.live?.failedRequests).toBeGreaterThan(0);
+  }, 60_000);
+});
