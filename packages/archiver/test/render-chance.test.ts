@@ -1,10 +1,6 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserHost } from '../src/render/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
-import { offlineContext, unpackSink } from './support/offline-copy.js';
+import { withOfflineCopy } from './support/offline-copy.js';
 import { renderOnce } from './support/render-once.js';
 
 // A page whose scripts draw by chance and read the clock: three of eight stalls picked at random
@@ -49,23 +45,14 @@ describe('a live copy of a page that draws by chance and reads the clock', () =>
     const day = new Date().toDateString();
     const { sink, render } = await renderOnce(`${site.origin}/`);
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
-    const dir = await unpackSink(sink, 'sitezip-chance-');
-    const host = new BrowserHost();
-    try {
-      const { context } = await host.open();
-      const requests = await offlineContext(context);
-      const copy = await context.newPage();
-      await copy.clock.install({ time: Date.now() + 3 * 24 * 3_600_000 });
-      await copy.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await withOfflineCopy(sink, 'sitezip-chance-', async ({ open, requests }) => {
+      const copy = await open('index.html', (page) => page.clock.install({ time: Date.now() + 3 * 24 * 3_600_000 }));
       await expect.poll(() => copy.locator('#offer').textContent()).toMatch(/^Weekend offer: ends in (29|30) minutes$/);
       expect(await copy.locator('#today').textContent()).toBe(`Market day: ${day}`);
       expect(await copy.locator('#picks li').count()).toBe(3);
       // Whole milliseconds, as the browser's own: a JSONP callback named after the time was asked for as `_1796402897856.5`.
       expect(await copy.evaluate(() => Number.isInteger(Date.now()) && Number.isInteger(new Date().getTime()))).toBe(true);
       expect(requests).toEqual({ online: [], failed: [] });
-    } finally {
-      await host.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 });

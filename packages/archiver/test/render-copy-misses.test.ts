@@ -1,10 +1,6 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserHost } from '../src/render/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
-import { offlineContext, unpackSink } from './support/offline-copy.js';
+import { withOfflineCopy } from './support/offline-copy.js';
 import { renderOnce } from './support/render-once.js';
 
 // What a live copy's scripts ask for later than its render (a framework's prefetch of its links'
@@ -57,17 +53,13 @@ describe("a live copy's request for what it does not have", () => {
   it('fails offline as the network would, with no request to the disk, and is named on the console', async () => {
     const { sink, render } = await renderOnce(`${site.origin}/`);
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
-    const dir = await unpackSink(sink, 'sitezip-misses-');
-    const host = new BrowserHost();
-    try {
-      const { context } = await host.open();
-      const requests = await offlineContext(context);
-      const copy = await context.newPage();
+    await withOfflineCopy(sink, 'sitezip-misses-', async ({ open, requests }) => {
       const warnings: string[] = [];
-      copy.on('console', (message) => {
-        if (message.type() === 'warning') warnings.push(message.text());
+      const copy = await open('index.html', (page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'warning') warnings.push(message.text());
+        });
       });
-      await copy.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
       await expect.poll(() => copy.locator('#today').textContent()).toBe('High water at 06:42, 4.1 m');
       await copy.click('#more');
       await expect.poll(() => copy.locator('#outcome').textContent()).toMatch(/; .*; /);
@@ -76,10 +68,7 @@ describe("a live copy's request for what it does not have", () => {
       expect(warnings.sort()).toEqual(
         ['GET /api/next-week.json', 'GET /api/sync.json', 'GET /page-data/next-week/page-data.json'].map((request) => `sitezip: not in this copy: ${request.replace(' /', ` ${site.origin}/`)}`),
       );
-    } finally {
-      await host.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 
   it('counts as a failed request in the self-check: a live copy missing what it asks for at load is refused', async () => {

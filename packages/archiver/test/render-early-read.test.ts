@@ -21,16 +21,18 @@ document.getElementById('crossings').innerHTML = ['Hook of Holland, 23:00', 'Esb
 </script></body></html>`,
   // Still for a while after it loads, then written again: `late` past the early read's 150 ms of
   // quiet (and the seconds a loaded machine takes to make it) and short of the render's quiet,
-  // which the test makes longer; `soon` within the default quiet of 500 ms, as a capture meets it.
+  // which the test makes longer; `soon` within the default quiet of 500 ms, as a capture meets it,
+  // from a request of its own.
   late: departures(1_500),
-  soon: departures(400),
+  soon: departures(500, true),
 };
 
-function departures(ms: number): string {
+function departures(ms: number, fetched = false): string {
+  const board = fetched ? `fetch('/board.json').then((response) => response.json())` : `Promise.resolve(${JSON.stringify(TIMETABLE)})`;
   return `<!doctype html><html><head><meta charset="utf-8"><title>Departures</title></head>
 <body><h1>Departures</h1><p id="board">Loading the departure board…</p>
 <script>
-setTimeout(() => { document.getElementById('board').textContent = ${JSON.stringify(TIMETABLE)}; }, ${ms});
+setTimeout(() => ${board}.then((text) => { document.getElementById('board').textContent = text; }), ${ms});
 </script></body></html>`;
 }
 
@@ -38,7 +40,7 @@ let site: FixtureSite;
 let host: BrowserHost;
 let fetcher: HttpFetcher;
 beforeAll(async () => {
-  site = await serveFixture({ '/still': { body: pages.still }, '/late': { body: pages.late }, '/soon': { body: pages.soon } });
+  site = await serveFixture({ '/still': { body: pages.still }, '/late': { body: pages.late }, '/soon': { body: pages.soon }, '/board.json': { type: 'application/json', body: JSON.stringify(TIMETABLE) } });
   host = new BrowserHost();
   fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0 }));
 }, 60_000);
@@ -89,5 +91,7 @@ describe('an early read of a rendered page', () => {
     const { render } = await renderOnce(`${site.origin}/soon`, { renderTimeoutMs: 30_000 });
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', settled: true, check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
     expect(render?.check?.pixelDiff).toBeLessThanOrEqual(0.5);
+    // The manifest tells how the render ended, whichever read it kept: the board's request counts.
+    expect(render?.requests).toBe(2);
   }, 60_000);
 });

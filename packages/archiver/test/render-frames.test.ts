@@ -1,11 +1,7 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivePage, MemorySink, type Manifest } from '../src/index.js';
-import { BrowserHost } from '../src/render/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
-import { offlineContext, unpackSink } from './support/offline-copy.js';
+import { withOfflineCopy } from './support/offline-copy.js';
 
 // Frames whose content scripts build: a same-origin frame that fetches its data (as a widget or
 // a component explorer's preview frame does), with a blank frame of its own that it writes into,
@@ -68,13 +64,8 @@ describe('a rendered page whose frames scripts built', () => {
     const widget = sink.text(widgetPath ?? 'widget.html');
     expect(widget).toContain('Widget ready');
     expect(widget).not.toContain('<script');
-    const dir = await unpackSink(sink, 'sitezip-frames-');
-    const host = new BrowserHost();
-    try {
-      const { context } = await host.open();
-      const requests = await offlineContext(context);
-      const page = await context.newPage();
-      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await withOfflineCopy(sink, 'sitezip-frames-', async ({ open, requests }) => {
+      const page = await open();
       await expect.poll(() => page.locator('#root').textContent()).toBe('Dashboard');
       const widgetFrame = page.frameLocator('#widget');
       await expect.poll(() => widgetFrame.locator('#status').textContent()).toBe('Widget ready');
@@ -84,10 +75,7 @@ describe('a rendered page whose frames scripts built', () => {
       expect(await note.evaluate((el) => (globalThis as unknown as { getComputedStyle(el: unknown): { color: string } }).getComputedStyle(el).color)).toBe('rgb(0, 128, 0)');
       expect(await page.frameLocator('#blank').locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(10);
       expect(requests).toEqual({ online: [], failed: [] });
-    } finally {
-      await host.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 
   it("gives a frame the page's script points at an address the frame's saved copy", async () => {

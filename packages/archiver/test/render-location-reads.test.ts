@@ -1,12 +1,10 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivePage, archiveSite, MemorySink, type Manifest } from '../src/index.js';
-import { BrowserHost } from '../src/render/index.js';
 import { scriptsRewrittenOffThread } from '../src/capture/live-script.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
-import { offlineContext, unpackSink } from './support/offline-copy.js';
+import { withOfflineCopy } from './support/offline-copy.js';
 import { renderOnce } from './support/render-once.js';
 
 // A hand-written router that reads the page's address from `location`, as VitePress's and
@@ -70,13 +68,8 @@ describe('a live copy of a page whose router reads location', () => {
     const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
     const pages = manifest.resources.filter((r) => r.render);
     expect(pages.map((r) => `${new URL(r.url).pathname} ${r.render?.output}`).sort()).toEqual(['/guide/second live', '/guide/start live']);
-    const dir = await unpackSink(sink, 'sitezip-location-nav-');
-    const host = new BrowserHost();
-    try {
-      const lease = await host.open();
-      const { online, failed } = await offlineContext(lease.context);
-      const page = await lease.context.newPage();
-      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await withOfflineCopy(sink, 'sitezip-location-nav-', async ({ dir, open, requests: { online, failed } }) => {
+      const page = await open();
       await page.getByText('Chapter one: setting out').waitFor();
       const second = pathToFileURL(join(dir, pages.find((r) => r.url.endsWith('/second'))!.path!)).href;
       await Promise.all([page.waitForURL(second), page.getByRole('button', { name: 'Read on' }).click()]);
@@ -87,10 +80,6 @@ describe('a live copy of a page whose router reads location', () => {
       await page.getByText('Chapter two: the long climb').waitFor();
       expect(online).toEqual([]);
       expect(failed).toEqual([]);
-      await lease.close();
-    } finally {
-      await host.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }, 90_000);
 });

@@ -1,11 +1,7 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivePage, MemorySink, type Manifest } from '../src/index.js';
-import { BrowserHost } from '../src/render/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
-import { offlineContext, unpackSink } from './support/offline-copy.js';
+import { withOfflineCopy } from './support/offline-copy.js';
 
 // An app that asks the browser whether it is online before it fetches, as apps with an offline
 // notice do. A reader opens the copy with the network off: the browser then says it is not.
@@ -30,19 +26,11 @@ describe('a live copy opened with the network off', () => {
     await archivePage(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 15_000 });
     const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
-    const dir = await unpackSink(sink, 'sitezip-online-');
-    const host = new BrowserHost();
-    try {
-      const { context } = await host.open();
+    await withOfflineCopy(sink, 'sitezip-online-', async ({ context, open, requests }) => {
       await context.setOffline(true);
-      const requests = await offlineContext(context);
-      const page = await context.newPage();
-      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+      const page = await open();
       await expect.poll(() => page.locator('#root').textContent()).toBe('All systems normal.');
       expect(requests).toEqual({ online: [], failed: [] });
-    } finally {
-      await host.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   }, 60_000);
 });

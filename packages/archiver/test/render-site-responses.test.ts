@@ -1,12 +1,8 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveSite, MemorySink, type Manifest } from '../src/index.js';
 import { SITE_RESPONSES_PATH } from '../src/capture/site-responses.js';
-import { BrowserHost } from '../src/render/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
-import { offlineContext, unpackSink } from './support/offline-copy.js';
+import { withOfflineCopy } from './support/offline-copy.js';
 
 // Pages that load, for a link the reader points at, the data the linked page loads for itself
 // (Gatsby's page data, prefetched three seconds after load and loaded on a hover): a render goes
@@ -33,34 +29,26 @@ window.loadLinkedXhr = () => {
 
 let site: FixtureSite;
 let manifest: Manifest;
-let dir: string;
+let sink: MemorySink;
 beforeAll(async () => {
   site = await serveFixture({
     '/': page('harbour', 'lighthouse'),
     '/lighthouse.html': page('lighthouse', 'harbour'),
     ...Object.fromEntries(PAGES.map((name) => [`/data/${name}.json`, { type: 'application/json', body: JSON.stringify({ text: text(name) }) }])),
   });
-  const sink = new MemorySink();
+  sink = new MemorySink();
   await archiveSite(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, useSitemaps: false, render: 'always', renderTimeoutMs: 30_000 });
   manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
   expect(sink.text(SITE_RESPONSES_PATH)).toContain(`GET ${site.origin}/data/lighthouse.json`);
-  dir = await unpackSink(sink, 'sitezip-site-responses-');
 }, 180_000);
-afterAll(async () => {
-  await site?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => site?.close());
 
 describe("a live page of a mirror that asks for what another page's render recorded", () => {
   it('is answered offline from that page\'s replay file, by fetch() and by XHR', async () => {
     const pages = manifest.resources.filter((r) => r.render);
     expect(pages.map((r) => r.render?.output), JSON.stringify(pages.map((r) => r.render))).toEqual(['live', 'live']);
-    const host = new BrowserHost();
-    try {
-      const { context } = await host.open();
-      const requests = await offlineContext(context);
-      const copy = await context.newPage();
-      await copy.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await withOfflineCopy(sink, 'sitezip-site-responses-', async ({ open, requests }) => {
+      const copy = await open();
       await expect.poll(() => copy.locator('#own').textContent()).toBe(text('harbour'));
       await copy.evaluate(() => (window as unknown as { loadLinked(): void }).loadLinked());
       await expect.poll(() => copy.locator('#fetched').textContent()).toBe(text('lighthouse'));
@@ -69,8 +57,6 @@ describe("a live page of a mirror that asks for what another page's render recor
       // The page's own data is still its own.
       expect(await copy.locator('#own').textContent()).toBe(text('harbour'));
       expect(requests).toEqual({ online: [], failed: [] });
-    } finally {
-      await host.close();
-    }
+    });
   }, 60_000);
 });

@@ -49,27 +49,27 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
     const by = plan.output === 'live' && !live ? 'no-live-copy' : 'followed';
     return keep(ctx, report, path, snapshot, live, { by, checked: false, shape, note: plan.note });
   }
-  let outcome: Checked = { passed: false, ms: 0, snapshot: snapshotOf(ctx, page, path), live: undefined, choice: { by: 'fell-back', checked: false, shape } };
+  let checked: Checked | undefined;
   try {
     // The check of an early read that turns out not to be the page ends there.
     const changed = new AbortController();
     void page.settling?.then((later) => later && changed.abort());
-    outcome = await checkedCopy(ctx, page, path, report, shape, plan.decides, changed.signal);
+    checked = await checkedCopy(ctx, page, path, report, shape, plan.decides, changed.signal);
     const later = await page.settling;
     if (later) {
       trace('save: the page changed after it was read, checked again');
       if (!parsed(later)) {
-        outcome = { ...outcome, passed: false };
+        checked = undefined;
         await processDocument(ctx, later.response, later.document!, path, 0, later.scan());
         return;
       }
-      outcome = await checkedCopy(ctx, later, path, report, shape, plan.decides);
+      checked = await checkedCopy(ctx, later, path, report, shape, plan.decides);
     }
   } finally {
     // Pages waiting for this check go on as soon as its outcome is known (or it failed: not live).
-    ctx.renderGuard.settle(shape, plan.decides, outcome.passed, outcome.ms);
+    ctx.renderGuard.settle(shape, plan.decides, checked?.passed ?? false, checked?.ms ?? 0);
   }
-  return keep(ctx, report, path, outcome.snapshot, outcome.live, outcome.choice);
+  return keep(ctx, report, path, checked.snapshot, checked.live, checked.choice);
 }
 
 /** A page whose rendered DOM was parsed: one beyond parsing is saved as a static document. */

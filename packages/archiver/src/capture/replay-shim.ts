@@ -276,7 +276,7 @@ function replayLayer(workers: string): string {
   if (!worker) replayDom();
   function replayXhr() {
   // An XHR POST is found by its body, which comes with send(): open() is held until then.
-  var posts = new WeakMap(), gets = new WeakMap(), asked = new WeakMap(), failing = new WeakSet();
+  var gets = new WeakMap(), asked = new WeakMap(), failing = new WeakSet();
   var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
   // Sends what the copy lacks, unless it goes to the disk: then it fails as a network error does
   // (status 0, an error event; a synchronous one throws), with no request (see toDisk).
@@ -296,7 +296,7 @@ function replayLayer(workers: string): string {
     });
   }
   XMLHttpRequest.prototype.open = function (method, url) {
-    var verb = String(method).toUpperCase(), post = verb === 'POST', async = arguments.length < 3 || Boolean(arguments[2]);
+    var verb = String(method).toUpperCase(), async = arguments.length < 3 || Boolean(arguments[2]);
     // Opened again after a failure: its own state is the request's again.
     if (failing.has(this)) {
       failing.delete(this);
@@ -304,9 +304,7 @@ function replayLayer(workers: string): string {
       delete this.status;
     }
     asked.set(this, { method: verb, url: url, async: async });
-    if (post) posts.set(this, { url: url, async: async });
-    else posts.delete(this);
-    var hit = !post && recorded(method, url);
+    var hit = verb !== 'POST' && recorded(method, url);
     // An asynchronous GET not recorded here may be another page's: looked up at send().
     if (!hit && siteLookup && async && verb === 'GET') gets.set(this, url);
     else gets.delete(this);
@@ -318,7 +316,7 @@ function replayLayer(workers: string): string {
     return open.apply(this, args);
   };
   XMLHttpRequest.prototype.send = function (body) {
-    var post = posts.get(this), xhr = this, get = gets.get(this);
+    var request = asked.get(this), post = request && request.method === 'POST' ? request : undefined, xhr = this, get = gets.get(this);
     if (get !== undefined && !failedInRender(get)) {
       gets.delete(this);
       var args = arguments;

@@ -242,6 +242,8 @@ async function drive(
   onEarly?: (run: Run) => void,
 ): Promise<Run> {
   const events = { dialogsDismissed: 0, popupsClosed: 0, downloadsRefused: 0, scrollSteps: 0 };
+  // Asked once the DOM is read, as late as possible (see RenderDeps.wantsPicture).
+  const pictured = () => wantsPicture?.() ?? true;
   tab.use({ recorder, stop, events });
 
   // Waiting on the page ends `snapshotReserveMs` before the cap, leaving time to read the DOM.
@@ -287,9 +289,9 @@ async function drive(
   }
   // Once only (the renderer's call): a page never quiet for that long is quieting now.
   onQuieting?.();
-  // A page with frames is read once, after its whole quiet: a frame's document as read is offered
-  // to the capture as the response at its address, and the first offer stands (a frame still
-  // drawing was saved as it was at the early read).
+  // A page with frames is read once, after its whole quiet: a frame's document as read is the
+  // response at its address, saved into the ZIP as soon as a copy asks for it (the early read's
+  // copy would have saved a frame still drawing as it was then, and a later read cannot replace it).
   const framed = page.frames().length > 1;
   if (early && settled && framed) settled = await quiet(limits.quietMs);
   if (early && settled && !framed) {
@@ -298,7 +300,7 @@ async function drive(
     trace('render: reading early');
     const read = await readPage(page, frameReadMs(limits, left), limits, stop);
     trace('render: DOM read early');
-    const taking = wantsPicture && !wantsPicture() ? undefined : await pictureLater(page, session, stop, signal, events.scrollSteps);
+    const taking = !pictured() ? undefined : await pictureLater(page, session, stop, signal, events.scrollSteps);
     const run: Run = { ...read, picture: taking?.picture, loaded, settled, loadedAt, settledAt: performance.now(), events };
     onEarly(run);
     let same = false;
@@ -327,7 +329,7 @@ async function drive(
   trace('render: DOM read');
   // A picture is a few hundred ms of the browser's CPU: a large mirror's later pages, past the
   // checks a capture makes, were each pictured for nothing.
-  const picture = wantsPicture && !wantsPicture() ? undefined : await takePicture(page, session, stop, signal, events.scrollSteps);
+  const picture = !pictured() ? undefined : await takePicture(page, session, stop, signal, events.scrollSteps);
   return { ...read, picture, loaded, settled, loadedAt, settledAt, events };
 }
 

@@ -8,6 +8,7 @@ import type { ArchiveOptions } from '../options.js';
 import { neutralizeScripts } from '../parse/index.js';
 import { BrowserHost, type BrowserSource } from './browser-host.js';
 import { GUARD_LIMITS } from '../capture/render-guard.js';
+import type { RenderReport } from '../capture/manifest.js';
 import type { Picture } from './picture.js';
 import { parseRenderLimits } from './render-options.js';
 import { renderPage, type RenderResult } from './render-page.js';
@@ -78,7 +79,6 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
     ctx.offer(result.frames.map((frame) => frameResponse(frame, result.exchanges)));
     ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
     const html = neutralizeScripts(result.html);
-    const posted = result.exchanges.filter((exchange) => exchange.method === 'POST');
     // Relative references in the DOM resolve against where the page was when it was read.
     const at = /^https?:/.test(result.locationHref) ? result.locationHref : result.finalUrl;
     const response: FetchedResource = {
@@ -106,16 +106,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       workerScripts: result.workers,
       moduleScripts: result.modules,
       renderedAt: result.timeOrigin,
-      render: {
-        output: 'snapshot',
-        reason,
-        settled: result.settled,
-        requests: result.exchanges.length,
-        refused: result.blocked.length,
-        refusedRequests: result.blocked.slice(0, 20).map(({ method, url, reason, message }) => ({ method, url, reason, message })),
-        posted: posted.slice(0, 20).map(({ url, requestBodySha256, response }) => ({ url, requestBodySha256, status: response.status })),
-        durationMs: Math.round(result.timings.total),
-      },
+      render: renderReport(reason, result),
     };
   };
   return {
@@ -141,9 +132,9 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       // Read early: the page as it ends, unless it stayed as read (or the render failed after: the read stands).
       const settling = full.then(
         (final) => {
-          if (final !== first) return renderedPage(ctx, page, reason, final);
-          Object.assign(loaded.render!, { settled: final.settled, durationMs: Math.round(final.timings.total) });
-          return undefined;
+          // The manifest holds the early read's report: it says how the render ended.
+          const render = Object.assign(loaded.render!, renderReport(reason, final));
+          return final === first ? undefined : { ...renderedPage(ctx, page, reason, final), render };
         },
         () => undefined,
       );
@@ -166,6 +157,21 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       spare = undefined;
       await host.close();
     },
+  };
+}
+
+/** What the manifest says of a page's render (a snapshot until its save decides otherwise). */
+function renderReport(reason: string, result: RenderResult): RenderReport {
+  const posted = result.exchanges.filter((exchange) => exchange.method === 'POST');
+  return {
+    output: 'snapshot',
+    reason,
+    settled: result.settled,
+    requests: result.exchanges.length,
+    refused: result.blocked.length,
+    refusedRequests: result.blocked.slice(0, 20).map(({ method, url, reason, message }) => ({ method, url, reason, message })),
+    posted: posted.slice(0, 20).map(({ url, requestBodySha256, response }) => ({ url, requestBodySha256, status: response.status })),
+    durationMs: Math.round(result.timings.total),
   };
 }
 
