@@ -4,10 +4,10 @@ import { withOfflineCopy } from './support/offline-copy.js';
 import { renderOnce } from './support/render-once.js';
 
 // What a live copy's scripts ask for later than its render (a framework's prefetch of its links'
-// data on idle or hover, a button's request) is not in its recording. By an address that resolves
-// to the disk (root-relative, from file://) it could never load: the replay layer fails it as the
-// network would offline, without a request, and says so on the console, where the self-check
-// counts it as a failed request.
+// data on idle or hover, a button's request, a route's chunks and styles) is not in its recording.
+// By an address that resolves to the disk (root-relative, from file://) it could never load: the
+// replay layer fails it as the network would offline, without a request, and says so on the
+// console, where the self-check counts it as a failed request.
 
 const SCHEDULE = `<!doctype html><html><head><meta charset="utf-8"><title>Tide tables</title></head>
 <body><h1>Tide tables</h1><p id="today">…</p><button id="more">Next week</button><p id="outcome"></p>
@@ -25,6 +25,19 @@ document.getElementById('more').addEventListener('click', () => {
   const sync = new XMLHttpRequest();
   sync.open('GET', '/api/sync.json', false);
   try { sync.send(); say('sync answered'); } catch (error) { say('sync ' + error.name); }
+  // As webpack loads the chunks of a route (its public path '/'), and mini-css-extract-plugin their styles.
+  const script = document.createElement('script');
+  script.src = '/assets/js/next-week.js';
+  const style = document.createElement('link');
+  style.rel = 'stylesheet';
+  style.setAttribute('href', '/assets/css/next-week.css');
+  const chart = new Image();
+  for (const [name, element] of [['script', script], ['style', style], ['chart', chart]]) {
+    element.onload = () => say(name + ' loaded');
+    element.onerror = () => say(name + ' error');
+  }
+  document.head.append(script, style);
+  chart.src = '/img/next-week.png';
 });
 </script></body></html>`;
 
@@ -62,11 +75,25 @@ describe("a live copy's request for what it does not have", () => {
       });
       await expect.poll(() => copy.locator('#today').textContent()).toBe('High water at 06:42, 4.1 m');
       await copy.click('#more');
-      await expect.poll(() => copy.locator('#outcome').textContent()).toMatch(/; .*; /);
-      expect((await copy.locator('#outcome').textContent())!.split('; ').sort()).toEqual(['fetch TypeError', 'sync NetworkError', 'xhr error 0 4']);
+      await expect.poll(async () => (await copy.locator('#outcome').textContent())!.split('; ').length).toBe(6);
+      expect((await copy.locator('#outcome').textContent())!.split('; ').sort()).toEqual([
+        'chart error',
+        'fetch TypeError',
+        'script error',
+        'style error',
+        'sync NetworkError',
+        'xhr error 0 4',
+      ]);
       expect(requests).toEqual({ online: [], failed: [] });
       expect(warnings.sort()).toEqual(
-        ['GET /api/next-week.json', 'GET /api/sync.json', 'GET /page-data/next-week/page-data.json'].map((request) => `sitezip: not in this copy: ${request.replace(' /', ` ${site.origin}/`)}`),
+        [
+          'GET /api/next-week.json',
+          'GET /api/sync.json',
+          'GET /assets/css/next-week.css',
+          'GET /assets/js/next-week.js',
+          'GET /img/next-week.png',
+          'GET /page-data/next-week/page-data.json',
+        ].map((request) => `sitezip: not in this copy: ${request.replace(' /', ` ${site.origin}/`)}`),
       );
     });
   }, 60_000);

@@ -73,12 +73,13 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
         if (!pair[0] || !(element instanceof pair[0])) return;
         var value = getAttribute.call(element, pair[1]);
         if (value === null) return;
-        var path = mapped(value);
+        var path = mapped(value, element);
         if (path === value) return;
         changed = true;
         remember(element, pair[1], path, value);
         loadsFile(element, path);
         setAttribute.call(element, pair[1], path);
+        failsAsOffline(element, path);
       });
     });
     if (!changed) return undefined;

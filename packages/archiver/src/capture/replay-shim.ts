@@ -14,6 +14,7 @@ import { CSS_SOURCE } from './replay-css.js';
 import { HTML_STRINGS_SOURCE } from './replay-html-strings.js';
 import { ORIGIN_SOURCE } from './replay-origin.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
+import { OUTSIDE_COPY_SOURCE } from './replay-outside-copy.js';
 import { SITE_FILES_SOURCE } from './replay-site-files.js';
 import { SITE_RESPONSES_SOURCE } from './replay-site-responses.js';
 import { SPRITES_SOURCE } from './replay-sprites.js';
@@ -217,8 +218,13 @@ function replayLayer(workers: string): string {
     if (isRequest) return input.clone().arrayBuffer().then(function (buffer) { return new Uint8Array(buffer); });
     return Promise.resolve(new Uint8Array(0));
   }
+  // A file the copy's markup names (an icon Docusaurus's head manager writes again by its online
+  // address), which the browser never loaded as the page rendered.
+  var writtenAs = {};
+  Object.keys(written).forEach(function (value) { writtenAs[written[value]] = value; });
   function local(url) {
     var key = original(url), path = data.files[key];
+    if (path === undefined && Object.prototype.hasOwnProperty.call(writtenAs, key)) path = writtenAs[key];
     var near = path === undefined && volatileMatch(key, true);
     if (near) path = data.files[near];
     return path === undefined ? undefined : new URL(path, here).href;
@@ -353,11 +359,13 @@ function replayLayer(workers: string): string {
   ${NEXT_ROUTER_SOURCE}
   ${FETCHED_ATTRIBUTES_SOURCE}
   ${SITE_FILES_SOURCE}
-  function mapped(value) {
+  ${OUTSIDE_COPY_SOURCE}
+  function mapped(value, element) {
     // What failed in the render fails here, as an image or stylesheet with no content does.
     if (failedInRender(value)) return 'data:,';
     var path = local(value);
     if (path === undefined) path = siteFile(value);
+    if (path === undefined && outsideCopy(value, element)) return notInCopy(value, element);
     return path === undefined ? value : path;
   }
   // An element pointed at a file loads it without CORS, as the copy's HTML drops crossorigin
@@ -389,7 +397,13 @@ function replayLayer(workers: string): string {
     if (!descriptor || !descriptor.set) return;
     Object.defineProperty(pair[0].prototype, pair[1], {
       configurable: true, enumerable: descriptor.enumerable, get: descriptor.get,
-      set: function (value) { var path = mapped(value); remember(this, pair[1], path, value); loadsFile(this, path); descriptor.set.call(this, path); }
+      set: function (value) {
+        var path = mapped(value, this);
+        remember(this, pair[1], path, value);
+        loadsFile(this, path);
+        descriptor.set.call(this, path);
+        failsAsOffline(this, path);
+      }
     });
   });
   // From file:// a module loads only from the import map (a blob: URL): a modulepreload that a
@@ -417,10 +431,11 @@ function replayLayer(workers: string): string {
     if (lower === 'srcdoc' && window.HTMLIFrameElement && this instanceof HTMLIFrameElement) return setAttribute.call(this, name, mappedWritten(value));
     var urlAttribute = elements.some(function (pair) { return pair[0] && this instanceof pair[0] && pair[1] === lower; }, this);
     if (!urlAttribute) return setAttribute.call(this, name, value);
-    var path = mapped(value);
+    var path = mapped(value, this);
     remember(this, lower, path, value);
     loadsFile(this, path);
-    return setAttribute.call(this, name, path);
+    setAttribute.call(this, name, path);
+    failsAsOffline(this, path);
   };
   ${HTML_STRINGS_SOURCE}
   ${SPRITES_SOURCE}
