@@ -51,16 +51,42 @@ const where = new Error().stack.includes('file:') ? 'copy' : 'online';
 fetch('/api/notice-' + where + '.json').then((r) => r.json()).then((notice) => { document.getElementById('notice').textContent = notice.text; });
 </script></body></html>`;
 
+// A page that counts its visits on another site, as analytics do: a beacon by fetch(), a pixel
+// and a script, each with something only this moment has (here, where it runs), which the
+// render's recording cannot answer in the copy. Its own content comes from its own site.
+const COUNTED = (tracker: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Lock keepers</title></head>
+<body><h1>Lock keepers</h1><p id="keeper">…</p>
+<script>
+fetch('/api/keeper.json').then((r) => r.json()).then((keeper) => { document.getElementById('keeper').textContent = keeper.text; });
+const where = new Error().stack.includes('file:') ? 'copy' : 'online';
+fetch('${tracker}/collect?where=' + where, { method: 'POST', body: 'visit' }).catch(() => {});
+new Image().src = '${tracker}/pixel.gif?where=' + where;
+const counter = document.createElement('script');
+counter.src = '${tracker}/counter.js?where=' + where;
+document.head.append(counter);
+</script></body></html>`;
+
 let site: FixtureSite;
+let tracker: FixtureSite;
 beforeAll(async () => {
+  tracker = await serveFixture({
+    '/collect': { type: 'text/plain', body: 'ok' },
+    '/pixel.gif': { type: 'image/gif', body: 'GIF89a' },
+    '/counter.js': { type: 'text/javascript', body: 'window.counted = true;' },
+  });
   site = await serveFixture({
+    '/keepers': { body: COUNTED(tracker.origin) },
+    '/api/keeper.json': { type: 'application/json', body: JSON.stringify({ text: 'Marsh lock is kept by Ada Lin, 7am to 7pm' }) },
     '/': { body: SCHEDULE },
     '/api/today.json': { type: 'application/json', body: JSON.stringify({ text: 'High water at 06:42, 4.1 m' }) },
     '/notices': { body: DIFFERENT },
     '/api/notice-online.json': { type: 'application/json', body: JSON.stringify({ text: 'The east pontoon is closed for repairs until Friday' }) },
   });
 });
-afterAll(() => site.close());
+afterAll(async () => {
+  await site?.close();
+  await tracker?.close();
+});
 
 describe("a live copy's request for what it does not have", () => {
   it('fails offline as the network would, with no request to the disk, and is named on the console', async () => {
@@ -95,6 +121,25 @@ describe("a live copy's request for what it does not have", () => {
           'GET /page-data/next-week/page-data.json',
         ].map((request) => `sitezip: not in this copy: ${request.replace(' /', ` ${site.origin}/`)}`),
       );
+    });
+  }, 60_000);
+
+  it("is not sent to another site: the copy stays live and quiet offline, the requests named on the console and counted apart", async () => {
+    const { sink, render } = await renderOnce(`${site.origin}/keepers`);
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0, notSent: 3 } });
+    await withOfflineCopy(sink, 'sitezip-not-sent-', async ({ open, requests }) => {
+      const warnings: string[] = [];
+      const copy = await open('index.html', (page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'warning') warnings.push(message.text());
+        });
+      });
+      await expect.poll(() => copy.locator('#keeper').textContent()).toBe('Marsh lock is kept by Ada Lin, 7am to 7pm');
+      await expect.poll(() => warnings.length).toBe(3);
+      expect(warnings.sort()).toEqual(
+        ['GET /counter.js?where=copy', 'GET /pixel.gif?where=copy', 'POST /collect?where=copy'].map((request) => `sitezip: not sent from this copy: ${request.replace(' /', ` ${tracker.origin}/`)}`),
+      );
+      expect(requests).toEqual({ online: [], failed: [] });
     });
   }, 60_000);
 

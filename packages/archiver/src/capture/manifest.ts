@@ -68,6 +68,11 @@ export interface CopyCheck {
   failedRequests: number;
   /** Requests of the copy that tried to reach the network (all refused). */
   onlineRequests: number;
+  /**
+   * A live copy's requests to other sites than the page's that its replay layer did not send (a
+   * tracker's beacon, an ad): offline they could only fail. Absent when none.
+   */
+  notSent?: number;
 }
 
 export interface ManifestEntry {

@@ -85,8 +85,10 @@ export function replayLayerFile(data: ReplayData): { path: string; text: string 
   return Object.keys(data.scripts).length > 0 ? { path: withWorkers, text: REPLAY_LAYER } : { path: plain, text: LAYER_WITHOUT_WORKERS };
 }
 
-/** How the replay layer says on the console that a request of the page's asked for what the copy does not have (see toDisk). */
+/** How the replay layer says on the console that a request of the page's asked for what the copy does not have (see unsent). */
 export const MISSED_MARK = 'sitezip: not in this copy:';
+/** How it says that it did not send a request to another site than the page's, which it could not answer (see unsent). */
+export const NOT_SENT_MARK = 'sitezip: not sent from this copy:';
 
 export const REPLAY_LAYER_PATHS = ['sitezip-replay-layer.js', 'sitezip-replay-layer-workers.js'] as const;
 
@@ -235,15 +237,24 @@ function replayLayer(workers: string): string {
   // at once as it would offline, with no request: from file:// Chromium refuses a fetch() of a
   // file and an XHR from origin null (a Gatsby copy opened offline failed 12 of those, its
   // prefetch of its links' data, retried). Said on the console, where the self-check counts it
-  // as the failed request it was (check-tab.ts). An address online still goes out (online, it works).
-  function toDisk(url) {
-    if (worker) return false;
-    try { return new URL(String(url), document.baseURI).protocol === 'file:'; } catch (error) { return false; }
+  // as the failed request it was (check-tab.ts). So does one to another site than the page's (a
+  // tracker's beacon with this moment in it, an ad, a widget's API): a copy sends nothing to
+  // the network, and offline such a request only fails. The self-check does not count that line:
+  // what the page shows without it is what the check compares (its own site's requests it counts,
+  // as they go out: a copy that needs one is not the page offline).
+  var MISSED = '${MISSED_MARK}';
+  function unsent(url) {
+    if (worker) return undefined;
+    var absolute;
+    try { absolute = new URL(String(url), document.baseURI); } catch (error) { return undefined; }
+    if (absolute.protocol === 'file:') return MISSED;
+    if (/^https?:$/.test(absolute.protocol) && absolute.origin !== onlineBase.origin) return '${NOT_SENT_MARK}';
+    return undefined;
   }
   // Taken before the page's scripts run: a production build that silences console.warn must not silence this.
   var warn = scope.console && scope.console.warn;
-  function missed(method, url) {
-    try { warn.call(scope.console, '${MISSED_MARK} ' + method + ' ' + original(url)); } catch (error) {}
+  function missed(mark, method, url) {
+    try { warn.call(scope.console, mark + ' ' + method + ' ' + original(url)); } catch (error) {}
   }
   var realFetch = scope.fetch;
   scope.fetch = function (input, init) {
@@ -253,8 +264,9 @@ function replayLayer(workers: string): string {
     var self = this, args = arguments;
     function answer(hit) {
       if (!hit && method === 'GET' && failedInRender(url)) return Promise.reject(new TypeError('Failed to fetch'));
-      if (!hit && toDisk(url)) {
-        missed(method, url);
+      var mark = !hit && unsent(url);
+      if (mark) {
+        missed(mark, method, url);
         return Promise.reject(new TypeError('Failed to fetch'));
       }
       if (!hit) return realFetch.apply(self, args);
@@ -285,11 +297,11 @@ function replayLayer(workers: string): string {
   var gets = new WeakMap(), asked = new WeakMap(), failing = new WeakSet();
   var open = XMLHttpRequest.prototype.open, send = XMLHttpRequest.prototype.send;
   // Sends what the copy lacks, unless it goes to the disk: then it fails as a network error does
-  // (status 0, an error event; a synchronous one throws), with no request (see toDisk).
+  // (status 0, an error event; a synchronous one throws), with no request (see unsent).
   function sendOrFail(xhr, args) {
-    var request = asked.get(xhr);
-    if (!request || !toDisk(request.url)) return send.apply(xhr, args);
-    missed(request.method, request.url);
+    var request = asked.get(xhr), mark = request && unsent(request.url);
+    if (!mark) return send.apply(xhr, args);
+    missed(mark, request.method, request.url);
     if (!request.async) throw new DOMException('Failed to execute send on XMLHttpRequest.', 'NetworkError');
     failing.add(xhr);
     setTimeout(function () {
@@ -365,7 +377,8 @@ function replayLayer(workers: string): string {
     if (failedInRender(value)) return 'data:,';
     var path = local(value);
     if (path === undefined) path = siteFile(value);
-    if (path === undefined && outsideCopy(value, element)) return notInCopy(value, element);
+    var mark = path === undefined && unloadable(value, element);
+    if (mark) return notLoaded(mark, value, element);
     return path === undefined ? value : path;
   }
   // An element pointed at a file loads it without CORS, as the copy's HTML drops crossorigin

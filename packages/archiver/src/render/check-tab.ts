@@ -1,5 +1,5 @@
 import type { CDPSession, Page, Request } from 'playwright-core';
-import { MISSED_MARK } from '../capture/replay-shim.js';
+import { MISSED_MARK, NOT_SENT_MARK } from '../capture/replay-shim.js';
 import { call, DOM_STATE, RECORD_CLOSED_ROOTS, STAY_ON_PAGE } from './in-page.js';
 import { pictureSession } from './picture.js';
 import { trace } from '../trace.js';
@@ -11,6 +11,8 @@ export class CopyRequests {
   online = 0;
   /** Requests that failed, those refused included. */
   failed = 0;
+  /** Requests to other sites that the copy's replay layer did not send (see replay-shim.ts, unsent). */
+  notSent = 0;
   private readonly failing = new AbortController();
   /** Aborts at the copy's first failed request (a live copy is refused then: see checkCopy). */
   readonly firstFailure: AbortSignal = this.failing.signal;
@@ -97,11 +99,18 @@ export class CheckTab {
       trace(`check: failed ${request.url().slice(0, 200)} (${request.failure()?.errorText ?? 'failed'})`);
     });
     // What the replay layer failed without a request, as the disk would have refused it: a failed request of the copy's.
+    // One to another site it did not send is counted apart: it does not fail the copy.
     page.on('console', (message) => {
       const copy = this.copy;
-      if (!copy || message.type() !== 'warning' || !message.text().startsWith(MISSED_MARK)) return;
+      if (!copy || message.type() !== 'warning') return;
+      const text = message.text();
+      if (text.startsWith(NOT_SENT_MARK)) {
+        copy.notSent++;
+        trace(`check: not sent ${text.slice(NOT_SENT_MARK.length + 1, 200)}`);
+      }
+      if (!text.startsWith(MISSED_MARK)) return;
       copy.failedOne();
-      trace(`check: failed ${message.text().slice(MISSED_MARK.length + 1, 200)} (not in the copy)`);
+      trace(`check: failed ${text.slice(MISSED_MARK.length + 1, 200)} (not in the copy)`);
     });
     page.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
     await Promise.all([

@@ -105,7 +105,13 @@ export async function checkCopy(
       return read.value;
     };
     let text = await read();
-    const scores = { textMatch: textMatch(original.text, text), failedRequests: requests.failed, onlineRequests: requests.online };
+    const scoresOf = (shown: string) => ({
+      textMatch: textMatch(original.text, shown),
+      failedRequests: requests.failed,
+      onlineRequests: requests.online,
+      ...(requests.notSent > 0 ? { notSent: requests.notSent } : {}),
+    });
+    const scores = scoresOf(text);
     // A copy whose text falls short with nothing failed may still be building: workers that start
     // from blob: URLs make no request the quiet could wait for, and on a slow machine answered
     // after it (the workers fixture's live copy: text 0.46, then a snapshot). It gets a longer
@@ -115,7 +121,7 @@ export async function checkCopy(
         if (signal.aborted || !requests.firstFailure.aborted) throw error;
       });
       text = await read();
-      Object.assign(scores, { textMatch: textMatch(original.text, text), failedRequests: requests.failed, onlineRequests: requests.online });
+      Object.assign(scores, scoresOf(text));
     }
     if (required && (scores.textMatch < required.textMatch || scores.failedRequests > 0 || scores.onlineRequests > 0)) {
       ended = true;
@@ -130,7 +136,7 @@ export async function checkCopy(
     if (after !== text) {
       await settle(page, requests, { quietMs: 300, budgetMs: Math.min(left(), 3_000), loadingMs: left() }, signal);
       png = await picture(check, name, signal);
-      scores.textMatch = textMatch(original.text, await read());
+      Object.assign(scores, scoresOf(await read()));
     }
     const pixelDiff = pixelDiffPercent(await original.png, png);
     trace(`check: ${name} compared`);
