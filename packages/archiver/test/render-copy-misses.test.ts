@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { withOfflineCopy } from './support/offline-copy.js';
@@ -88,17 +89,20 @@ afterAll(async () => {
   await tracker?.close();
 });
 
+/** Readies a tab to keep its console's warnings, from before the copy's scripts run. */
+const warningsInto = (warnings: string[]) => (page: Page) => {
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+};
+
 describe("a live copy's request for what it does not have", () => {
   it('fails offline as the network would, with no request to the disk, and is named on the console', async () => {
     const { sink, render } = await renderOnce(`${site.origin}/`);
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
     await withOfflineCopy(sink, 'sitezip-misses-', async ({ open, requests }) => {
       const warnings: string[] = [];
-      const copy = await open('index.html', (page) => {
-        page.on('console', (message) => {
-          if (message.type() === 'warning') warnings.push(message.text());
-        });
-      });
+      const copy = await open('index.html', warningsInto(warnings));
       await expect.poll(() => copy.locator('#today').textContent()).toBe('High water at 06:42, 4.1 m');
       await copy.click('#more');
       await expect.poll(async () => (await copy.locator('#outcome').textContent())!.split('; ').length).toBe(6);
@@ -129,11 +133,7 @@ describe("a live copy's request for what it does not have", () => {
     expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0, notSent: 3 } });
     await withOfflineCopy(sink, 'sitezip-not-sent-', async ({ open, requests }) => {
       const warnings: string[] = [];
-      const copy = await open('index.html', (page) => {
-        page.on('console', (message) => {
-          if (message.type() === 'warning') warnings.push(message.text());
-        });
-      });
+      const copy = await open('index.html', warningsInto(warnings));
       await expect.poll(() => copy.locator('#keeper').textContent()).toBe('Marsh lock is kept by Ada Lin, 7am to 7pm');
       await expect.poll(() => warnings.length).toBe(3);
       expect(warnings.sort()).toEqual(
