@@ -477,6 +477,15 @@ function replayLayer(workers: string): string {
     try { var url = new URL(text, parent).href; } catch (error) { return specifier; }
     return modules[url] || modules[original(url)] || specifier;
   } });
+  // From file:// no service worker can be registered, and asking rejects: an error on the page
+  // where the render saw none. The copy answers as the render's browser did, which blocks them
+  // (registered, with nothing to show for it; none registered).
+  if (scope.ServiceWorkerContainer) {
+    var container = ServiceWorkerContainer.prototype;
+    container.register = function () { return Promise.resolve(undefined); };
+    container.getRegistration = function () { return Promise.resolve(undefined); };
+    container.getRegistrations = function () { return Promise.resolve([]); };
+  }
   ['pushState', 'replaceState'].forEach(function (name) {
     var real = History.prototype[name];
     History.prototype[name] = function (state, title, url) {
