@@ -241,12 +241,12 @@ function replayLayer(workers: string): string {
   // tracker's beacon with this moment in it, an ad, a widget's API): a copy sends nothing to
   // the network, and offline such a request only fails. The self-check does not count that line:
   // what the page shows without it is what the check compares (its own site's requests it counts,
-  // as they go out: a copy that needs one is not the page offline).
+  // as they go out: a copy that needs one is not the page offline). A worker's requests too: its
+  // addresses resolve against its script's online, and its console is the page's to the check.
   var MISSED = '${MISSED_MARK}';
   function unsent(url) {
-    if (worker) return undefined;
     var absolute;
-    try { absolute = new URL(String(url), document.baseURI); } catch (error) { return undefined; }
+    try { absolute = new URL(String(url), worker ? worker.script : document.baseURI); } catch (error) { return undefined; }
     if (absolute.protocol === 'file:') return MISSED;
     if (/^https?:$/.test(absolute.protocol) && absolute.origin !== onlineBase.origin) return '${NOT_SENT_MARK}';
     return undefined;
