@@ -6,6 +6,9 @@ export function call(source: string, arg: unknown = null): string {
   return `(${source})(${JSON.stringify(arg)})`;
 }
 
+/** An element that changed this often, over this long, is animating (see DOM_STATE). */
+const ANIMATING = { changes: 20, ms: 3_000 };
+
 /**
  * `{ still, loading }`: milliseconds since the DOM last changed or the page's main thread was last
  * busy, and whether the document is still loading. The first call installs the observer (on the
@@ -41,8 +44,26 @@ export const DOM_STATE = `(untilComplete) => {
   setInterval(() => beat(fresh), 50);
   // The renderer's own marks on frame elements (rendered-frames.ts) are no change of the page's.
   const ours = (record) => record.type === 'attributes' && String(record.attributeName).startsWith('data-sitezip-frame-');
+  // An element that keeps changing (a typing effect, a ticker, an animation written into its
+  // attributes: Lottie's SVG, a progress bar) would hold the page busy for ever: once it has
+  // changed ${ANIMATING.changes} times over ${ANIMATING.ms} ms, its text and attributes no longer count (a count-up
+  // animation of 2 s still does). Elements added or removed always count: that is content arriving.
+  const seen = new WeakMap();
+  const animating = (record) => {
+    if (record.type === 'childList' && [...record.addedNodes, ...record.removedNodes].some((node) => node.nodeType === 1)) return false;
+    const target = record.type === 'characterData' ? record.target.parentNode : record.target;
+    if (!target) return false;
+    const now = performance.now();
+    const changes = seen.get(target);
+    if (!changes) {
+      seen.set(target, { count: 1, since: now });
+      return false;
+    }
+    changes.count++;
+    return changes.count >= ${ANIMATING.changes} && now - changes.since >= ${ANIMATING.ms};
+  };
   const observer = new MutationObserver((records) => {
-    if (records.every(ours)) return;
+    if (records.filter((record) => !ours(record) && !animating(record)).length === 0) return;
     fresh.at = performance.now();
     fresh.changes++;
   });
