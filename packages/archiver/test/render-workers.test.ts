@@ -19,13 +19,17 @@ const ROUTES = {
   '/app/': {
     // Each answer has a line of its own: the workers answer in any order, and a list in the
     // order of arrival would draw another picture offline than online now and then.
-    body: `<!doctype html><meta charset="utf-8"><title>workers</title><ul id="out"><li id="s"></li><li id="m"></li><li id="n"></li></ul>
+    body: `<!doctype html><meta charset="utf-8"><title>workers</title><ul id="out"><li id="s"></li><li id="m"></li><li id="n"></li><li id="b"></li></ul>
 <script>
 function ask(port, message, line) { port.onmessage = function (event) { document.getElementById(line).textContent = event.data; }; port.postMessage(message); }
 new SharedWorker('shared.js?v=1');
 ask(new SharedWorker('shared.js?v=1').port, 7, 's');
 ask(new SharedWorker(new URL('mshared.js', location.href), { type: 'module' }).port, 21, 'm');
 ask(new Worker('outer.js'), 1, 'n');
+// As Monaco starts its workers: from a blob: URL of text that loads the worker's script by its
+// absolute address (with a fragment naming the worker).
+var text = "importScripts('" + new URL('lib/helper.js#named', location.href).href + "'); onmessage = function (m) { postMessage(helperSays(m.data)); };";
+ask(new Worker(URL.createObjectURL(new Blob([text], { type: 'application/javascript' }))), 4, 'b');
 </script>`,
   },
   // Strict, a shared worker's way to count its connections, data by a relative fetch().
@@ -43,6 +47,7 @@ onconnect = function (event) {
   '/app/mshared.js': js(`import { twice } from '/app/lib/twice.js';
 onconnect = (event) => { event.ports[0].onmessage = (message) => event.ports[0].postMessage('module shared: ' + twice(message.data)); };`),
   '/app/lib/twice.js': js('export const twice = (n) => n * 2;'),
+  '/app/lib/helper.js': js(`self.helperSays = function (n) { return 'from blob: ' + n * 3; };`),
   '/app/outer.js': js(`onmessage = function (message) {
   var inner = new Worker(new URL('inner.js', location.href), { type: 'module' });
   inner.onmessage = function (answer) { postMessage('nested: ' + answer.data); };
@@ -54,7 +59,7 @@ onconnect = (event) => { event.ports[0].onmessage = (message) => event.ports[0].
 };`),
   '/app/data/n.json': { type: 'application/json', body: '{ "k": 6 }' },
 };
-const SHOWN = ['module shared: 42', 'nested: 7 from /app/inner.js', 'shared: 42 over 2 connections at ?v=1'];
+const SHOWN = ['from blob: 12', 'module shared: 42', 'nested: 7 from /app/inner.js', 'shared: 42 over 2 connections at ?v=1'];
 
 let site: FixtureSite;
 let host: BrowserHost;
@@ -86,8 +91,10 @@ describe('workers in a render', () => {
 
   it('record every worker script and request at its own address, unmarked', () => {
     const recorded = result.exchanges.map((exchange) => new URL(exchange.url).pathname + new URL(exchange.url).search).sort();
-    expect(recorded).toEqual(['/app/', '/app/data/n.json', '/app/inner.js', '/app/lib/twice.js', '/app/mshared.js', '/app/outer.js', '/app/shared.js?v=1']);
-    expect(result.workers.map((url) => new URL(url).pathname + new URL(url).search).sort()).toEqual(['/app/inner.js', '/app/mshared.js', '/app/outer.js', '/app/shared.js?v=1']);
+    expect(recorded).toEqual(['/app/', '/app/data/n.json', '/app/inner.js', '/app/lib/helper.js', '/app/lib/twice.js', '/app/mshared.js', '/app/outer.js', '/app/shared.js?v=1']);
+    const [scripts, blobs] = [result.workers.filter((url) => !url.startsWith('blob:')), result.workers.filter((url) => url.startsWith('blob:'))];
+    expect(scripts.map((url) => new URL(url).pathname + new URL(url).search).sort()).toEqual(['/app/inner.js', '/app/mshared.js', '/app/outer.js', '/app/shared.js?v=1']);
+    expect(blobs).toHaveLength(1);
     expect([...site.hits.keys()].filter((path) => path.includes('sitezip'))).toEqual([]);
   });
 });

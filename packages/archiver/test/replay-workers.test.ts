@@ -51,6 +51,9 @@ onconnect = (event) => { event.ports[0].onmessage = (message) => event.ports[0].
   recorded('inner.js', `const { k } = await (await fetch(new URL('data/n.json', import.meta.url))).json();
 onmessage = (message) => postMessage(message.data + k + ' from ' + location.pathname);`, 'script'),
   recorded('data/n.json', `{ "k": 6 }`, 'fetch'),
+  // What a worker the page starts from script text it wrote loads by its online address (Monaco's
+  // workers: importScripts('https://…/workerMain.js#editorWorkerService') from a blob: URL).
+  recorded('lib/helper.js', `self.helperSays = function (n) { return 'helper: ' + n * 3; };`, 'script'),
   // A worker that starts itself without end: the page starts 32 on workers' behalf (outer.js's
   // inner.js is one), then refuses (capture/worker-relay.ts); each level answers its depth.
   recorded('chain.js', `var child = new Worker('chain.js');
@@ -70,9 +73,27 @@ ask(new SharedWorker(new URL('mshared.js', location.href), { type: 'module' }).p
 ask(new Worker('outer.js'), 1);
 new Worker('chain.js').onmessage = function (event) { show('chain: ' + event.data); };
 ask(new Worker(URL.createObjectURL(new Blob(['onmessage = function (m) { postMessage("own blob: " + m.data + " at " + location.protocol); };']))), 5);
+var inline = "'use strict'; importScripts('https://w.test/app/lib/helper.js#named'); onmessage = function (m) { postMessage(helperSays(m.data) + ' at ' + location.origin + ((function () { return this === undefined; })() ? ', strict' : '')); };";
+var made = URL.createObjectURL(new Blob([inline.slice(0, 30), inline.slice(30)], { type: 'application/javascript' }));
+ask(new Worker(made), 4);
+URL.revokeObjectURL(made);
+ask(new Worker('data:text/javascript;base64,' + btoa(inline)), 2);
+ask(new Worker(URL.createObjectURL(new Blob([new TextEncoder().encode(inline).buffer], { type: 'text/javascript' }))), 1);
+show('blob kept: ' + (new Blob(['x']) instanceof Blob) + ' ' + (new Blob(['x']).constructor === Blob) + ' ' + new Blob(['ab'], { type: 'text/plain' }).size);
 </script>`;
 
-const SHOWN = ['shared: 42 over 2 connections', 'module shared: 42', 'nested: 7 from /app/inner.js', 'own blob: 5 at blob:', 'chain: 32'];
+const SHOWN = [
+  'shared: 42 over 2 connections',
+  'module shared: 42',
+  'nested: 7 from /app/inner.js',
+  'own blob: 5 at blob:',
+  'chain: 32',
+  // From text the page wrote, the helper's recorded script loaded; a data: worker's origin is opaque.
+  'helper: 12 at https://w.test, strict',
+  'helper: 6 at null, strict',
+  'helper: 3 at https://w.test, strict',
+  'blob kept: true true 2',
+];
 
 let host: BrowserHost;
 let dir: string;
@@ -83,10 +104,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sitezip-replay-workers-'));
   const roots = ['shared.js', 'mshared.js', 'outer.js', 'inner.js', 'chain.js'].map((path) => new URL(path, app).href);
   const responses = Object.fromEntries(
-    RECORDED.filter((r) => r.type === 'fetch').map((r) => [r.key, { status: 200, headers: r.response.headers, body: r.response.body.toString('base64') }]),
+    RECORDED.filter((r) => r.type === 'fetch' || r.url.endsWith('/helper.js')).map((r) => [r.key, { status: 200, headers: r.response.headers, body: r.response.body.toString('base64') }]),
   );
   const data = { base: `${app}index.html`, responses, files: {}, scripts: workerScripts(roots, RECORDED, 1e6), originals: {}, pages: {}, sitePages: {} };
-  await writeFile(join(dir, 'sitezip-replay.js'), replayDataScript(data) + replayLayerFile(data).text);
+  await writeFile(join(dir, 'sitezip-replay.js'), replayDataScript(data) + replayLayerFile(data, true).text);
   await writeFile(join(dir, 'index.html'), PAGE);
 });
 

@@ -110,7 +110,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     data.scripts = workerScripts(page.workerScripts, page.browserResponses ?? [], MAX_REPLAY_BYTES - replayBytes);
   }
   const replayPath = ctx.paths.reserve(replayFile(path));
-  const shared = replayLayerFile(data);
+  const shared = replayLayerFile(data, Boolean(page.workerScripts?.length));
   ctx.paths.reserve(shared.path);
   const layer = `<script src="${relativeLink(path, replayPath)}"></script><script src="${relativeLink(path, shared.path)}"></script>`;
   // What the page's own scripts compare (a script's src as written) and which links lead to pages.

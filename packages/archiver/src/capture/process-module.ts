@@ -115,6 +115,9 @@ const COPY_ROOT = `(()=>{try{return import.meta.resolve(${JSON.stringify(ROOT_KE
  * layout module from one (56 s on a loaded machine), 1.3 s from a blob (Firefox: 2.4 s and 1.1 s).
  * Our elements leave the document once the map is in, and the registry leaves the window.
  */
+/** Marks the loader's script: the replay layer keeps no text of the Blobs it makes (replay-workers.ts). */
+export const LOADER_ATTRIBUTE = 'data-sitezip-loader';
+
 const MODULE_LOADER = `(function(root){var own=document.currentScript,r=self.${REGISTRY}||{},imports={};imports[root[0]]=root[1];\
 for(var key in r){imports[key]=URL.createObjectURL(new Blob([r[key][1]],{type:r[key][0]}))}\
 try{delete self.${REGISTRY}}catch(e){}\
@@ -160,5 +163,5 @@ export function importMapScript(ctx: CaptureContext, pagePath: string, paths: re
   // relativeLink percent-encodes each segment: no quote or ampersand is left to escape.
   const files = paths.map((path) => `<script src="${relativeLink(pagePath, ctx.modules.get(path)!.file)}" data-sitezip-module></script>`);
   const root = JSON.stringify([ROOT_KEY, rootFolderFrom(pagePath)]);
-  return `${files.join('')}<script>${MODULE_LOADER}(${root})</script>`;
+  return `${files.join('')}<script ${LOADER_ATTRIBUTE}>${MODULE_LOADER}(${root})</script>`;
 }

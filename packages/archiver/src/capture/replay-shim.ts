@@ -78,11 +78,12 @@ export function replayDataScript(data: ReplayData): string {
 /**
  * The layer a page with `data` loads after its data: one file at the copy's root that every live
  * page of the capture shares (53 KB that each page's replay file held before), the worker part
- * only in the one for pages where a worker's script was recorded.
+ * only in the one for pages that started a worker as they rendered (from a recorded script, or
+ * from a blob: or data: URL of text they wrote).
  */
-export function replayLayerFile(data: ReplayData): { path: string; text: string } {
+export function replayLayerFile(data: ReplayData, startedWorkers: boolean): { path: string; text: string } {
   const [plain, withWorkers] = REPLAY_LAYER_PATHS;
-  return Object.keys(data.scripts).length > 0 ? { path: withWorkers, text: REPLAY_LAYER } : { path: plain, text: LAYER_WITHOUT_WORKERS };
+  return startedWorkers || Object.keys(data.scripts).length > 0 ? { path: withWorkers, text: REPLAY_LAYER } : { path: plain, text: LAYER_WITHOUT_WORKERS };
 }
 
 /** How the replay layer says on the console that a request of the page's asked for what the copy does not have (see unsent). */
@@ -177,6 +178,8 @@ function replayLayer(workers: string): string {
       })
       .replace(/file:\\/\\/[^&#]*/g, function (found) { return original(found); });
   }
+  // The layer's own blobs are made by the real Blob and URL (the page's are watched: replay-workers.ts).
+  var OwnBlob = scope.Blob, ownObjectUrl = scope.URL && scope.URL.createObjectURL;
   function decode(base64) {
     var text = atob(base64), bytes = new Uint8Array(text.length);
     for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
@@ -287,7 +290,7 @@ function replayLayer(workers: string): string {
     return fetchBodyBytes(input, init, isRequest).then(function (bytes) { return answer(bytes && recorded(method, url, bytes)); });
   };
   function blobUrl(hit, type) {
-    return URL.createObjectURL(new Blob([decode(hit.body)], { type: type || hit.headers['content-type'] || '' }));
+    return ownObjectUrl.call(scope.URL, new OwnBlob([decode(hit.body)], { type: type || hit.headers['content-type'] || '' }));
   }
   ${workers}
   if (scope.XMLHttpRequest) replayXhr();

@@ -9,14 +9,15 @@
 // the page's own blob: URLs, only start from one. A worker's own workers are started by the page
 // (worker-relay.ts), a shared worker as a dedicated one (replay-shared-workers.ts).
 // Source text inside the replay layer's function: it uses the layer's data, original(),
-// decode(), blobUrl(), here, worker and scope, and its own name, sitezipReplay.
+// decode(), blobUrl(), OwnBlob, ownObjectUrl, here, worker and scope, and its own name, sitezipReplay.
 
+import { LOADER_ATTRIBUTE } from './process-module.js';
 import { ACCEPT_CONNECTIONS, SHARED_AS_DEDICATED } from './replay-shared-workers.js';
 import { MAX_RELAYED, RELAY_WORKER_STARTS, START_RELAYED } from './worker-relay.js';
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, dataJson;
-  function blobOf(part) { return URL.createObjectURL(new Blob([part], { type: 'text/javascript' })); }
+  function blobOf(part) { return ownObjectUrl.call(scope.URL, new OwnBlob([part], { type: 'text/javascript' })); }
   function linked(url, busy) {
     return scripts[url].map(function (part, index) { return index % 2 ? JSON.stringify(moduleUrl(part, busy) || part) : part; }).join('');
   }
@@ -34,16 +35,81 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
     var key = (module ? 'module ' : 'classic ') + (shared ? 'shared ' : '') + url;
     if (entries[key] || !scripts[url]) return entries[key];
     dataJson = dataJson || JSON.stringify(data);
-    var setup = 'self.__SITEZIP_REPLAY__=' + dataJson + ';self.__SITEZIP_WORKER__=' + JSON.stringify({ page: here, script: url, module: module, shared: shared }) +
-      ';(' + sitezipReplay + ')(self);\\n';
-    entries[key] = blobOf(setup + (module ? '' : 'importScripts(self.__SITEZIP_START__);'));
+    entries[key] = entry({ page: here, script: url, module: module, shared: shared });
     return entries[key];
   }
-  // The entry of a worker whose script was recorded; a worker the page makes from a blob: or
-  // data: URL runs as it is.
+  function entry(started) {
+    dataJson = dataJson || JSON.stringify(data);
+    var setup = 'self.__SITEZIP_REPLAY__=' + dataJson + ';self.__SITEZIP_WORKER__=' + JSON.stringify(started) + ';(' + sitezipReplay + ')(self);\\n';
+    return blobOf(setup + (started.module ? '' : 'importScripts(self.__SITEZIP_START__);'));
+  }
+  // The entry of a worker whose script was recorded, or that the page makes from a blob: or data:
+  // URL of classic script text it wrote (see inlineText); another such worker runs as it is.
   function entryFor(url, options, shared) {
     var module = Boolean(options) && typeof options === 'object' && options.type === 'module';
-    return /^\\s*(blob|data):/i.test(String(url)) ? undefined : workerUrl(original(url), module, shared);
+    if (!/^\\s*(blob|data):/i.test(String(url))) return workerUrl(original(url), module, shared);
+    var text = module || shared ? undefined : inlineText(String(url).trim());
+    if (text === undefined) return undefined;
+    // Online such a worker is at its blob: URL of the page's origin (or its data: URL), where
+    // relative addresses do not resolve; the absolute ones it loads are the page's recorded ones.
+    var blob = /^blob:/i.test(url), onlineUrl = blob ? 'blob:' + new URL(data.base).origin + '/' + String(url).trim().split('/').pop() : String(url).trim();
+    return entry({ page: here, script: onlineUrl, module: false, shared: false, inline: text });
+  }
+  // Script text the page made a worker from, kept as the Blob is made: from file:// a worker cannot
+  // read the page's blob: URLs, and importScripts() in a worker started from one (Monaco's
+  // workers: importScripts('<the online address of workerMain.js>')) loads from the network.
+  var blobTexts = {}, texts = typeof WeakMap === 'function' && !worker ? new WeakMap() : undefined;
+  var MAX_INLINE = 4 * 1024 * 1024, SCRIPT_TYPE = /^$|javascript|ecmascript/i;
+  // Strings, or bytes in a Blob typed as script (untyped bytes may be anything); not another Blob.
+  function scriptText(parts, type) {
+    type = String(type || '');
+    if (!parts || typeof parts.length !== 'number' || !SCRIPT_TYPE.test(type)) return undefined;
+    var text = [], length = 0;
+    for (var i = 0; i < parts.length; i++) {
+      var part = parts[i];
+      if (typeof part !== 'string') {
+        if (!type || !(part instanceof ArrayBuffer || ArrayBuffer.isView(part))) return undefined;
+        part = new TextDecoder().decode(part);
+      }
+      length += part.length;
+      if (length > MAX_INLINE) return undefined;
+      text.push(part);
+    }
+    return text.join('');
+  }
+  function inlineText(url) {
+    if (/^blob:/i.test(url)) return blobTexts[url];
+    var match = /^data:([^,]*),([\\s\\S]*)$/i.exec(url);
+    if (!match || !SCRIPT_TYPE.test(match[1].split(';')[0])) return undefined;
+    try {
+      return /;base64$/i.test(match[1]) ? new TextDecoder().decode(decode(decodeURIComponent(match[2]))) : decodeURIComponent(match[2]);
+    } catch (error) {
+      return undefined;
+    }
+  }
+  if (texts && typeof OwnBlob === 'function' && typeof ownObjectUrl === 'function') {
+    var WatchedBlob = function Blob(parts, options) {
+      var blob = Reflect.construct(OwnBlob, arguments, new.target || WatchedBlob);
+      // Not the modules of the copy's import map (process-module.ts), a text kept for nothing.
+      var current = document.currentScript;
+      if (current && current.hasAttribute('${LOADER_ATTRIBUTE}')) return blob;
+      var text = scriptText(parts, options && options.type);
+      if (text !== undefined) texts.set(blob, text);
+      return blob;
+    };
+    WatchedBlob.prototype = OwnBlob.prototype;
+    try { Object.defineProperty(OwnBlob.prototype, 'constructor', { configurable: true, writable: true, value: WatchedBlob }); } catch (error) {}
+    scope.Blob = WatchedBlob;
+    scope.URL.createObjectURL = function createObjectURL(object) {
+      var url = ownObjectUrl.apply(this, arguments);
+      if (object && texts.has(object)) blobTexts[url] = texts.get(object);
+      return url;
+    };
+    var ownRevoke = scope.URL.revokeObjectURL;
+    scope.URL.revokeObjectURL = function revokeObjectURL(url) {
+      delete blobTexts[url];
+      return ownRevoke.apply(this, arguments);
+    };
   }
   var RealWorker = scope.Worker;
   if (worker) {
@@ -73,7 +139,8 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
       var realImportScripts = scope.importScripts;
       scope.importScripts = function () {
         var urls = Array.prototype.map.call(arguments, function (url) {
-          var online = original(url), hit = data.responses['GET ' + online];
+          // A fragment names nothing on the server (Monaco's workerMain.js#editorWorkerService).
+          var online = original(url).split('#')[0], hit = data.responses['GET ' + online];
           if (scripts[online]) return blobOf(linked(online, {}));
           return hit ? blobUrl(hit, 'text/javascript') : url;
         });
@@ -82,7 +149,7 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
     }
     if (worker.shared) (${ACCEPT_CONNECTIONS})(scope);
     if (!worker.module) {
-      scope.__SITEZIP_START__ = blobOf(linked(worker.script, {}));
+      scope.__SITEZIP_START__ = blobOf(worker.inline !== undefined ? worker.inline : linked(worker.script, {}));
       return;
     }
     // A module is imported, which takes a turn or more: messages that come meanwhile wait for it
