@@ -20,7 +20,7 @@ await build({
   format: 'cjs',
   outdir: 'dist/bundle',
   outExtension: { '.js': '.cjs' },
-  external: ['playwright-core', 'acorn'],
+  external: ['playwright-core', 'meriyah'],
   // The one top-level await among the dependencies (see temp-dir-sync.mjs).
   alias: { 'temp-dir': './scripts/temp-dir-sync.mjs' },
   // Code that finds files beside itself (the parse worker) reads import.meta.url.

@@ -94,7 +94,7 @@ export interface CaptureContext {
   /**
    * Addresses a rendered page loaded as modules. The browser's script responses are saved as files
    * too; such a file is never run as a classic script, so its reads of the address are left as
-   * they are (acorn, as a script, would read 0.3 MB of a Vite bundle before failing at its `export`).
+   * they are (the parser, as a script, would read 0.3 MB of a Vite bundle before failing at its `export`).
    */
   readonly moduleScripts: Set<string>;
   /** Files that pages share, saved once (see saveShared): replay layers (replay-shim.ts), module registrations (process-module.ts). */

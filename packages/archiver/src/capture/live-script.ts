@@ -5,7 +5,7 @@ import { mayReadAddress, readLocationThroughLayer } from './location-reads.js';
 import { patchRuntime } from './runtime-patches.js';
 
 // A live copy's scripts read the page's address through the replay layer (location-reads.ts),
-// which takes acorn a parse of each script: 0.3 to 0.5 s for a 0.3 MB bundle while acorn's own
+// which takes a parse of each script (meriyah): 0.3 to 0.5 s for a 0.3 MB bundle while the parser's own
 // code is still cold, as it is in every capture, after the page settled and before its copies
 // can be checked. So each script the browser receives during the render is rewritten at once in
 // a thread of its own, while the page loads and settles, and the copy takes the result.
@@ -32,7 +32,7 @@ const WORTH_A_THREAD = 16 * 1024;
  */
 const MAX_PREPARED_CHARS = 16 * 1024 * 1024;
 const MAX_PREPARED_MS = 120_000;
-// acorn's tree is 10 to 15 times the text: room for the largest script parsed (5 M characters).
+// The parser's tree is 10 to 15 times the text: room for the largest script parsed (5 M characters).
 const THREAD_MEMORY = { maxOldGenerationSizeMb: 384 };
 
 const prepared = new Map<string, { chars: number; at: number; code: Promise<string> }>();
