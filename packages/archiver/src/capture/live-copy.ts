@@ -128,6 +128,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const keys = new Set(loadedModules.map(moduleKey));
   const known = [...ctx.moduleKeys].filter(([, key]) => keys.has(key));
   if (known.length > 0) data.modules = Object.fromEntries(known);
+  if (known.length > 0 && ctx.importMap.size > 0) data.importMap = Object.fromEntries(ctx.importMap);
   const responseKeys = Object.keys(data.responses);
   return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), layer: shared, modules: loadedModules, responseKeys };
 }

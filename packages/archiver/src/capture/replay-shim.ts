@@ -52,6 +52,12 @@ export interface ReplayData {
   site?: boolean;
   /** A module's address online → its key in the page's import map: for an `import()` of a computed address (process-module.ts). */
   modules?: Record<string, string>;
+  /**
+   * The page's own import map (its `imports`, keys and addresses absolute where they are URLs),
+   * which the copy's replaces: a bare specifier a module computes (`import(\`lib/${name}.js\`)`)
+   * resolves through it to an address online, then to that module's key in `modules`.
+   */
+  importMap?: Record<string, string>;
   /** Sprite sheets the rendered page's `<use>` elements name (URL → the sheet's text): one a script names is inlined (replay-sprites.ts). */
   sprites?: Record<string, string>;
   /** The document's base URL online, when the page as served has a `<base href>`: relative addresses resolve against it. */
@@ -471,13 +477,28 @@ function replayLayer(workers: string): string {
   }
   ${LOCATION_SOURCE}
   // An import() of an address a module computed, resolved against the module's address online
-  // (linkImports in process-module.ts): the module's key in the import map when it was captured.
-  // A bare specifier is the import map's already.
-  var modules = data.modules || {};
+  // (linkImports in process-module.ts) and through the page's own import map, as online
+  // (resolveSpecifier in resolve/import-map.ts): the module's key in the copy's import map when it
+  // was captured. Another bare specifier is left to the copy's map.
+  var modules = data.modules || {}, pageMap = data.importMap || {};
+  function mapped(key) {
+    if (Object.prototype.hasOwnProperty.call(pageMap, key)) return pageMap[key];
+    var best = '';
+    Object.keys(pageMap).forEach(function (prefix) {
+      if (prefix.length > best.length && prefix.charAt(prefix.length - 1) === '/' && key.indexOf(prefix) === 0) best = prefix;
+    });
+    if (!best) return undefined;
+    try { return new URL(key.slice(best.length), pageMap[best]).href; } catch (error) { return undefined; }
+  }
   Object.defineProperty(window, '__SITEZIP_MODULE__', { value: function (specifier, parent) {
-    var text = String(specifier);
-    if (!/^(\\.{0,2}\\/|[a-z][a-z0-9+.-]*:)/i.test(text)) return specifier;
-    try { var url = new URL(text, parent).href; } catch (error) { return specifier; }
+    var text = String(specifier), url;
+    if (/^(\\.{0,2}\\/|[a-z][a-z0-9+.-]*:)/i.test(text)) {
+      try { url = new URL(text, parent).href; } catch (error) { return specifier; }
+      url = mapped(url) || url;
+    } else {
+      url = mapped(text);
+      if (!url) return specifier;
+    }
     return modules[url] || modules[original(url)] || specifier;
   } });
   // From file:// no service worker can be registered, and asking rejects: an error on the page
