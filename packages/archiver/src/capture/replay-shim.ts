@@ -481,7 +481,7 @@ function replayLayer(workers: string): string {
   // (resolveSpecifier in resolve/import-map.ts): the module's key in the copy's import map when it
   // was captured. Another bare specifier is left to the copy's map.
   var modules = data.modules || {}, pageMap = data.importMap || {};
-  function mapped(key) {
+  function throughPageMap(key) {
     if (Object.prototype.hasOwnProperty.call(pageMap, key)) return pageMap[key];
     var best = '';
     Object.keys(pageMap).forEach(function (prefix) {
@@ -494,9 +494,9 @@ function replayLayer(workers: string): string {
     var text = String(specifier), url;
     if (/^(\\.{0,2}\\/|[a-z][a-z0-9+.-]*:)/i.test(text)) {
       try { url = new URL(text, parent).href; } catch (error) { return specifier; }
-      url = mapped(url) || url;
+      url = throughPageMap(url) || url;
     } else {
-      url = mapped(text);
+      url = throughPageMap(text);
       if (!url) return specifier;
     }
     return modules[url] || modules[original(url)] || specifier;
