@@ -4,6 +4,7 @@ import { ArchiveError } from '../errors.js';
 import type { FetchedResource, Fetcher } from '../fetch/fetcher.js';
 import { parsePageUrl } from '../page-url.js';
 import { isHtmlType } from '../resolve/content-types.js';
+import { inlineBlobs } from './blob-addresses.js';
 import type { BrowserHost, PageLease } from './browser-host.js';
 import type { BlockedRequest, RecordedExchange } from './exchange.js';
 import { ExchangeRecorder } from './exchange-recorder.js';
@@ -349,7 +350,9 @@ async function readPage(page: Page, framesMs: number, limits: RenderLimits, stop
   if ('tooLarge' in read) {
     throw new ArchiveError('TOO_LARGE', `The rendered page is ${read.tooLarge} characters long, more than the limit of ${limits.maxHtmlBytes}.`);
   }
-  const placed = placeRenderedFrames(read.html, frames);
+  const blobs = await inlineBlobs(page, read.html, stop);
+  if (blobs.inlined > 0) trace(`render: ${blobs.inlined} blob: addresses read as data: URLs`);
+  const placed = placeRenderedFrames(blobs.html, frames);
   return { snapshot: { ...read, html: placed.html }, frames: placed.documents };
 }
 
