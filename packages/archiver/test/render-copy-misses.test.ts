@@ -6,9 +6,9 @@ import { renderOnce } from './support/render-once.js';
 
 // What a live copy's scripts ask for later than its render (a framework's prefetch of its links'
 // data on idle or hover, a button's request, a route's chunks and styles) is not in its recording.
-// By an address that resolves to the disk (root-relative, from file://) it could never load: the
-// replay layer fails it as the network would offline, without a request, and says so on the
-// console, where the self-check counts it as a failed request.
+// By an address that resolves to the disk (root-relative, from file://) it could never load, or
+// by its address on the page's own site: the replay layer fails it as the network would offline,
+// without a request, and says so on the console, where the self-check counts it as a failed request.
 
 const SCHEDULE = `<!doctype html><html><head><meta charset="utf-8"><title>Tide tables</title></head>
 <body><h1>Tide tables</h1><p id="today">…</p><button id="more">Next week</button><p id="outcome"></p>
@@ -18,6 +18,8 @@ const outcome = [];
 const say = (text) => { outcome.push(text); document.getElementById('outcome').textContent = outcome.join('; '); };
 document.getElementById('more').addEventListener('click', () => {
   fetch('/api/next-week.json').then(() => say('fetch answered'), (error) => say('fetch ' + error.name));
+  // By its address online: the page's own site.
+  fetch(location.origin + '/api/month.json').then(() => say('own site answered'), (error) => say('own site ' + error.name));
   const xhr = new XMLHttpRequest();
   xhr.onerror = () => say('xhr error ' + xhr.status + ' ' + xhr.readyState);
   xhr.onload = () => say('xhr answered');
@@ -111,10 +113,11 @@ describe("a live copy's request for what it does not have", () => {
       const copy = await open('index.html', warningsInto(warnings));
       await expect.poll(() => copy.locator('#today').textContent()).toBe('High water at 06:42, 4.1 m');
       await copy.click('#more');
-      await expect.poll(async () => (await copy.locator('#outcome').textContent())!.split('; ').length).toBe(6);
+      await expect.poll(async () => (await copy.locator('#outcome').textContent())!.split('; ').length).toBe(7);
       expect((await copy.locator('#outcome').textContent())!.split('; ').sort()).toEqual([
         'chart error',
         'fetch TypeError',
+        'own site TypeError',
         'script error',
         'style error',
         'sync NetworkError',
@@ -123,6 +126,7 @@ describe("a live copy's request for what it does not have", () => {
       expect(requests).toEqual({ online: [], failed: [] });
       expect(warnings.sort()).toEqual(
         [
+          'GET /api/month.json',
           'GET /api/next-week.json',
           'GET /api/sync.json',
           'GET /assets/css/next-week.css',

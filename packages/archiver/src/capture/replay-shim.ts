@@ -249,16 +249,18 @@ function replayLayer(workers: string): string {
   // as the failed request it was (check-tab.ts). So does one to another site than the page's (a
   // tracker's beacon with this moment in it, an ad, a widget's API): a copy sends nothing to
   // the network, and offline such a request only fails. The self-check does not count that line:
-  // what the page shows without it is what the check compares (its own site's requests it counts,
-  // as they go out: a copy that needs one is not the page offline). A worker's requests too: its
-  // addresses resolve against its script's online, and its console is the page's to the check.
+  // what the page shows without it is what the check compares. One to the page's own site by its
+  // address online fails as one to the disk does, counted as failed (a copy that needs one is not
+  // the page offline); it went out before, where the copy's CSP refused it. A worker's requests
+  // too: its addresses resolve against its script's online, and its console is the page's to the check.
   var MISSED = '${MISSED_MARK}';
   function unsent(url) {
     var absolute;
     try { absolute = new URL(String(url), worker ? worker.script : document.baseURI); } catch (error) { return undefined; }
     if (absolute.protocol === 'file:') return MISSED;
-    if (/^https?:$/.test(absolute.protocol) && absolute.origin !== onlineBase.origin) return '${NOT_SENT_MARK}';
-    return undefined;
+    if (!/^https?:$/.test(absolute.protocol)) return undefined;
+    // The page's own site: what the copy lacks of it, it lacks (the copy's CSP would refuse the request anyway).
+    return absolute.origin !== onlineBase.origin ? '${NOT_SENT_MARK}' : MISSED;
   }
   // Taken before the page's scripts run: a production build that silences console.warn must not silence this.
   var warn = scope.console && scope.console.warn;
