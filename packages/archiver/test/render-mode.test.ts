@@ -109,9 +109,26 @@ fetch('openapi.json').then((r) => r.json()).then((spec) => {
   root.append(more);
 });`;
 
+// The article again, its reviews filled by a widget from another site (its script finds its data
+// beside itself); and once with only an analytics snippet of another site, which fills nothing.
+const WIDGET_JS = `const from = document.currentScript.src;
+fetch(new URL('/widget/reviews.json', from)).then((r) => r.json()).then((reviews) => { document.getElementById('reviews').innerHTML = reviews.map((r) => '<p>' + r + '</p>').join(''); });`;
+const STATS_JS = `fetch('/collect?page=' + encodeURIComponent(location.href), { method: 'POST' });
+const pixel = document.createElement('img'); pixel.src = 'https://stats.example/p.gif'; document.body.appendChild(pixel);`;
+const widgetPage = (origin: string, script: string) => REVIEWED.replace('<script src="/js/reviews.js" defer></script>', `<script src="${origin}${script}" async></script>`);
+
 let site: FixtureSite;
+let widgets: FixtureSite;
 beforeAll(async () => {
+  widgets = await serveFixture({
+    '/widget/reviews.js': { type: 'text/javascript', body: WIDGET_JS },
+    '/widget/reviews.json': { type: 'application/json', body: JSON.stringify(['A widget of another site wrote this', 'Four stars']) },
+    '/stats.js': { type: 'text/javascript', body: STATS_JS },
+    '/collect': { type: 'text/plain', body: 'ok' },
+  });
   site = await serveFixture({
+    '/widget': { body: widgetPage(widgets.origin, '/widget/reviews.js') },
+    '/tracked': { body: widgetPage(widgets.origin, '/stats.js') },
     '/': { body: shell('Home') },
     '/guide': { body: shell('Guide') },
     '/plain': { body: STATIC_PAGE },
@@ -139,7 +156,10 @@ beforeAll(async () => {
     '/api/page/guide.json': { type: 'application/json', body: JSON.stringify({ heading: 'The guide, also built', links: ['/'] }) },
   });
 });
-afterAll(() => site.close());
+afterAll(async () => {
+  await site.close();
+  await widgets.close();
+});
 
 const local: ArchiveOptionsInput = { allowPrivateNetworks: true, retries: 0, renderTimeoutMs: 15_000 };
 
@@ -220,6 +240,15 @@ describe('render mode', () => {
     expect([...sink.files.keys()].some((name) => sink.text(name).includes(recorded))).toBe(true);
     // Read once to decide, then the render's and the copy's requests for it were answered from that.
     expect(site.hits.get('/js/reviews.js')).toBe(1);
+  });
+
+  it("auto: renders a written page that a widget of another site fills from the network, not one with another site's analytics", async () => {
+    const { sink, page } = await capture('/widget');
+    expect(page.render?.reason).toBe('a script of another site fills part of it from the network');
+    expect(page.render?.check, JSON.stringify(page.render)).toMatchObject({ failedRequests: 0, onlineRequests: 0, textMatch: 1 });
+    expect(sink.text('index.html')).toContain('<p>A widget of another site wrote this</p>');
+    const tracked = await capture('/tracked');
+    expect(tracked.page.render).toBeUndefined();
   });
 
   it("keeps live a page whose classic script import()s modules, by written and computed addresses", async () => {

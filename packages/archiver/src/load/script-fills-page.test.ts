@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needOn, placeholderIds, readScript, scriptNeed } from './script-fills-page.js';
+import { needOn, placeholderIds, readOtherSitesScript, readScript, scriptNeed } from './script-fills-page.js';
 
 describe('scriptNeed', () => {
   it.each([
@@ -44,6 +44,16 @@ describe('readScript', () => {
     // A page-independent reason holds on every page.
     expect(needOn(readScript(`new Worker('w.js')`, false), [])).toBe('its own script starts a worker');
     expect(readScript(`document.title = 'x';`, false)).toBe(false);
+  });
+
+  it("reads another site's script only for the empty elements it fills from the network (a widget), not for what it loads", () => {
+    const widget = readOtherSitesScript(`fetch(new URL('/reviews.json', document.currentScript.src)).then((r) => r.json()).then((list) => { document.getElementById('reviews').innerHTML = list.join(''); });`);
+    expect(needOn(widget, ['reviews'])).toBe('a script of another site fills part of it from the network');
+    expect(needOn(widget, ['menu'])).toBeUndefined();
+    // An analytics snippet loads code and asks the network on every page, a literal address included: it names no empty element.
+    const analytics = readOtherSitesScript(`fetch('https://stats.example/collect', { method: 'POST' }); var s = document.createElement('script'); s.src = 'https://stats.example/a.js'; document.head.appendChild(s);`);
+    expect(needOn(analytics, ['reviews'])).toBeUndefined();
+    expect(readOtherSitesScript(`new Worker('w.js'); document.write('<script src="x.js"><\/script>');`)).toBe(false);
   });
 
   it('reads a hostile script in linear time, keeping a bounded set of names', () => {

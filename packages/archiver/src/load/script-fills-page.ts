@@ -31,9 +31,12 @@ const WAITING_TEXT = /^\s*(?:(?:[^<]*\b(?:loading|wird geladen|chargement|cargan
 const MAX_PLACEHOLDERS = 100;
 const READ_PAGE_AT_MOST = 1024 * 1024;
 
-interface OwnScript {
+interface PageScript {
   url: string;
+  /** Its reading's key among the verdicts: another site's script is read otherwise than the page's own. */
+  key: string;
   module: boolean;
+  own: boolean;
 }
 
 /**
@@ -45,13 +48,15 @@ interface OwnScript {
  * fetcher ahead of the capture (ctx.prefetch), which takes that answer instead of asking again.
  */
 export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, verdicts: Map<string, ScriptReading>): Promise<string | undefined> {
-  const scripts = ownScripts(page);
   let placeholders: string[] | undefined;
+  const emptyIds = () => (placeholders ??= placeholderIds(page.document!.html));
+  const others = otherSitesScripts(page);
+  const scripts = [...ownScripts(page), ...(others.length > 0 && emptyIds().length > 0 ? others : [])].slice(0, MAX_SCRIPTS);
   // A site's pages leave different elements empty: a shared script's reading is judged per page.
-  const need = (reading: ScriptReading | undefined) => (reading ? needOn(reading, (placeholders ??= placeholderIds(page.document!.html))) : undefined);
-  const known = scripts.map(({ url }) => need(verdicts.get(url))).find(Boolean);
+  const need = (reading: ScriptReading | undefined) => (reading ? needOn(reading, emptyIds()) : undefined);
+  const known = scripts.map(({ key }) => need(verdicts.get(key))).find(Boolean);
   if (known) return known;
-  const unread = scripts.filter(({ url }) => !verdicts.has(url));
+  const unread = scripts.filter(({ key }) => !verdicts.has(key));
   if (unread.length === 0) return undefined;
   trace(`render: reading ${unread.length} script(s) of the page`);
   const fetch = (url: string, kind: FetchedKind) =>
@@ -64,11 +69,12 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, ve
     waited = setTimeout(() => resolve(undefined), WAIT_MS);
   });
   const read = await Promise.all(
-    unread.map(async ({ url, module }) => {
+    unread.map(async ({ url, key, module, own }) => {
       const response = await Promise.race([fetch(url, module ? 'module' : 'script'), late]);
       if (!response) return undefined;
-      const reading: ScriptReading = response.status < 300 && !response.file ? readScript(response.body.subarray(0, READ_AT_MOST).toString('utf8'), module) : false;
-      if (verdicts.size < MAX_VERDICTS) verdicts.set(url, reading);
+      const code = response.status < 300 && !response.file ? response.body.subarray(0, READ_AT_MOST).toString('utf8') : undefined;
+      const reading: ScriptReading = code === undefined ? false : own ? readScript(code, module) : readOtherSitesScript(code);
+      if (verdicts.size < MAX_VERDICTS) verdicts.set(key, reading);
       return need(reading);
     }),
   ).finally(() => clearTimeout(waited));
@@ -103,17 +109,32 @@ function pageRefs(page: LoadedPage, kinds: ReadonlySet<string>): PageRef[] {
   return [...refs.values()];
 }
 
-/** The page's external scripts on its own origin that are not a known library, in document order. */
-function ownScripts(page: LoadedPage): OwnScript[] {
+/** The page's external scripts on its own origin (or on others) that are not a known library, in document order. */
+function pageScripts(page: LoadedPage, own: boolean): PageScript[] {
   const origin = new URL(page.response.url).origin;
-  const own: OwnScript[] = [];
+  const found: PageScript[] = [];
   for (const { url, kind } of pageRefs(page, SCRIPT_KINDS)) {
     const { origin: from, pathname } = new URL(url);
-    if (from !== origin || LIBRARY.test(pathname)) continue;
-    own.push({ url, module: kind === 'module' });
-    if (own.length >= MAX_SCRIPTS) break;
+    if ((from === origin) !== own || LIBRARY.test(pathname)) continue;
+    found.push({ url, key: own ? url : `other site ${url}`, module: kind === 'module', own });
+    if (found.length >= MAX_SCRIPTS) break;
   }
-  return own;
+  return found;
+}
+
+const ownScripts = (page: LoadedPage) => pageScripts(page, true);
+
+/**
+ * Scripts of other sites, read only for a page that leaves an element empty: a widget (reviews,
+ * comments, a feed) that a script from another site fills from the network by the element's id.
+ * Analytics and tag managers load code and ask the network on every page, and name no element
+ * of it: another site's script counts only by the empty elements it names.
+ */
+const otherSitesScripts = (page: LoadedPage) => pageScripts(page, false);
+
+/** What reading another site's script says (see otherSitesScripts): the ids it may fill from the network, or false. */
+export function readOtherSitesScript(code: string): ScriptReading {
+  return !LIBRARY_BANNER.test(code) && fillsFromNetwork(code) ? { names: namedIds(code), reason: 'a script of another site fills part of it from the network' } : false;
 }
 
 /**
@@ -121,7 +142,7 @@ function ownScripts(page: LoadedPage): OwnScript[] {
  * falls short; or, for a script that fills the page from a computed address, the ids it names
  * (it falls short on a page that leaves one of them empty); or false.
  */
-export type ScriptReading = string | { names: ReadonlySet<string> } | false;
+export type ScriptReading = string | { names: ReadonlySet<string>; reason?: string } | false;
 
 const FILLS = 'its own script fills part of it from the network';
 
@@ -137,7 +158,7 @@ export function readScript(code: string, module: boolean): ScriptReading {
 export function needOn(reading: ScriptReading, placeholders: readonly string[]): string | undefined {
   if (reading === false) return undefined;
   if (typeof reading === 'string') return reading;
-  return placeholders.some((id) => reading.names.has(id)) ? FILLS : undefined;
+  return placeholders.some((id) => reading.names.has(id)) ? (reading.reason ?? FILLS) : undefined;
 }
 
 /** What in the script makes a static copy of a page with these placeholders fall short (see scriptFillsPage), or undefined. */
