@@ -24,7 +24,7 @@ function modulesOf(sink: MemorySink, pagePath: string): PageModules {
   const files = [...html.matchAll(/<script src="([^"]+)" data-sitezip-module><\/script>/g)].map((m) => posix.join(posix.dirname(pagePath), decodeURIComponent(m[1]!)));
   const registry: { __SITEZIP_MODULES__?: Record<string, [string, string]> } = {};
   for (const file of files) new Function('self', sink.text(file))(registry);
-  const root = /<script>\(function\(root\)\{var own=document\.currentScript.*?\}\)\((\[[^\]]*\])\)<\/script>/s.exec(html)?.[1];
+  const root = /<script data-sitezip-loader>\(function\(root\)\{var own=document\.currentScript.*?\}\)\((\[[^\]]*\])\)<\/script>/s.exec(html)?.[1];
   if (!root) throw new Error(`no module loader in ${pagePath}`);
   return { root: JSON.parse(root) as [string, string], modules: registry.__SITEZIP_MODULES__ ?? {}, files };
 }
