@@ -66,6 +66,11 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   for (const [url, pagePath] of ctx.sitePageList?.(MAX_SITE_PAGES) ?? []) data.sitePages[url] = relativeLink(path, pagePath);
   data.root = rootFolderFrom(path);
   data.hostFolder = hostFolder(new URL(served.response.url));
+  for (const { url } of page.browserResponses ?? []) {
+    const { origin, protocol } = new URL(url);
+    const folder = hostFolder(new URL(url));
+    if (/^https?:$/.test(protocol) && folder !== data.hostFolder) (data.hosts ??= {})[folder] ??= origin;
+  }
   if (ctx.sitePageList) data.site = true;
   const baseUrl = scan.baseHref && normalizeUrl(scan.baseHref, served.response.url);
   if (baseUrl) data.baseUrl = baseUrl;

@@ -48,6 +48,8 @@ export interface ReplayData {
   root?: string;
   /** The folder of the copy that holds the page's host's files (PathAllocator's hostFolder). */
   hostFolder?: string;
+  /** The folders of the other hosts the render asked, by folder: their origins online (see onHost). */
+  hosts?: Record<string, string>;
   /** A site capture: other pages saved files this page's render never loaded (replay-site-files.ts). */
   site?: boolean;
   /** A module's address online → its key in the page's import map: for an `import()` of a computed address (process-module.ts). */
@@ -151,10 +153,13 @@ function replayLayer(workers: string): string {
   // that no table knows (data a script asks for beside its own file, found by
   // document.currentScript.src) is the same path on the host online.
   var copyRoot = data.root === undefined || !data.hostFolder ? undefined : new URL(data.root, here).href;
-  var onlineBase = new URL(data.base), hostFolder = data.hostFolder + '/';
+  // So is one in another host's folder (data a widget of another site asks for beside its script).
+  var onlineBase = new URL(data.base), hostFolder = data.hostFolder + '/', otherHosts = data.hosts || {};
   function onHost(absolute) {
-    if (!copyRoot || absolute.indexOf(copyRoot + hostFolder) !== 0) return undefined;
-    return onlineBase.origin + '/' + absolute.slice((copyRoot + hostFolder).length);
+    if (!copyRoot || absolute.indexOf(copyRoot) !== 0) return undefined;
+    var rest = absolute.slice(copyRoot.length), folder = rest.split('/')[0];
+    if (rest.indexOf(hostFolder) === 0) return onlineBase.origin + '/' + rest.slice(hostFolder.length);
+    return Object.prototype.hasOwnProperty.call(otherHosts, folder) ? otherHosts[folder] + rest.slice(folder.length) : undefined;
   }
   ${ORIGIN_SOURCE}
   ${CHANCE_SOURCE}
