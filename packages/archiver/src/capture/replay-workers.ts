@@ -11,7 +11,7 @@
 // Source text inside the replay layer's function: it uses the layer's data, original(),
 // decode(), blobUrl(), OwnBlob, ownObjectUrl, here, worker and scope, and its own name, sitezipReplay.
 
-import { LOADER_ATTRIBUTE } from './process-module.js';
+import { BLOB_TEXTS_SOURCE } from './replay-blob-texts.js';
 import { ACCEPT_CONNECTIONS, SHARED_AS_DEDICATED } from './replay-shared-workers.js';
 import { MAX_RELAYED, RELAY_WORKER_STARTS, START_RELAYED } from './worker-relay.js';
 
@@ -48,69 +48,14 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
   function entryFor(url, options, shared) {
     var module = Boolean(options) && typeof options === 'object' && options.type === 'module';
     if (!/^\\s*(blob|data):/i.test(String(url))) return workerUrl(original(url), module, shared);
-    var text = module || shared ? undefined : inlineText(String(url).trim());
+    var address = String(url).trim(), text = module || shared ? undefined : inlineText(address);
     if (text === undefined) return undefined;
     // Online such a worker is at its blob: URL of the page's origin (or its data: URL), where
     // relative addresses do not resolve; the absolute ones it loads are the page's recorded ones.
-    var blob = /^blob:/i.test(url), onlineUrl = blob ? 'blob:' + new URL(data.base).origin + '/' + String(url).trim().split('/').pop() : String(url).trim();
+    var onlineUrl = /^blob:/i.test(address) ? 'blob:' + new URL(data.base).origin + '/' + address.split('/').pop() : address;
     return entry({ page: here, script: onlineUrl, module: false, shared: false, inline: text });
   }
-  // Script text the page made a worker from, kept as the Blob is made: from file:// a worker cannot
-  // read the page's blob: URLs, and importScripts() in a worker started from one (Monaco's
-  // workers: importScripts('<the online address of workerMain.js>')) loads from the network.
-  var blobTexts = {}, texts = typeof WeakMap === 'function' && !worker ? new WeakMap() : undefined;
-  var MAX_INLINE = 4 * 1024 * 1024, SCRIPT_TYPE = /^$|javascript|ecmascript/i;
-  // Strings, or bytes in a Blob typed as script (untyped bytes may be anything); not another Blob.
-  function scriptText(parts, type) {
-    type = String(type || '');
-    if (!parts || typeof parts.length !== 'number' || !SCRIPT_TYPE.test(type)) return undefined;
-    var text = [], length = 0;
-    for (var i = 0; i < parts.length; i++) {
-      var part = parts[i];
-      if (typeof part !== 'string') {
-        if (!type || !(part instanceof ArrayBuffer || ArrayBuffer.isView(part))) return undefined;
-        part = new TextDecoder().decode(part);
-      }
-      length += part.length;
-      if (length > MAX_INLINE) return undefined;
-      text.push(part);
-    }
-    return text.join('');
-  }
-  function inlineText(url) {
-    if (/^blob:/i.test(url)) return blobTexts[url];
-    var match = /^data:([^,]*),([\\s\\S]*)$/i.exec(url);
-    if (!match || !SCRIPT_TYPE.test(match[1].split(';')[0])) return undefined;
-    try {
-      return /;base64$/i.test(match[1]) ? new TextDecoder().decode(decode(decodeURIComponent(match[2]))) : decodeURIComponent(match[2]);
-    } catch (error) {
-      return undefined;
-    }
-  }
-  if (texts && typeof OwnBlob === 'function' && typeof ownObjectUrl === 'function') {
-    var WatchedBlob = function Blob(parts, options) {
-      var blob = Reflect.construct(OwnBlob, arguments, new.target || WatchedBlob);
-      // Not the modules of the copy's import map (process-module.ts), a text kept for nothing.
-      var current = document.currentScript;
-      if (current && current.hasAttribute('${LOADER_ATTRIBUTE}')) return blob;
-      var text = scriptText(parts, options && options.type);
-      if (text !== undefined) texts.set(blob, text);
-      return blob;
-    };
-    WatchedBlob.prototype = OwnBlob.prototype;
-    try { Object.defineProperty(OwnBlob.prototype, 'constructor', { configurable: true, writable: true, value: WatchedBlob }); } catch (error) {}
-    scope.Blob = WatchedBlob;
-    scope.URL.createObjectURL = function createObjectURL(object) {
-      var url = ownObjectUrl.apply(this, arguments);
-      if (object && texts.has(object)) blobTexts[url] = texts.get(object);
-      return url;
-    };
-    var ownRevoke = scope.URL.revokeObjectURL;
-    scope.URL.revokeObjectURL = function revokeObjectURL(url) {
-      delete blobTexts[url];
-      return ownRevoke.apply(this, arguments);
-    };
-  }
+  ${BLOB_TEXTS_SOURCE}
   var RealWorker = scope.Worker;
   if (worker) {
     (${RELAY_WORKER_STARTS})(scope);
