@@ -4,7 +4,7 @@ import { withOfflineCopy } from './support/offline-copy.js';
 import { renderOnce } from './support/render-once.js';
 
 // A page without a build step, as many are now: an import map names its libraries on a CDN, a
-// library there imports its parts by root-relative paths of the CDN's host, and the page's module
+// library there imports its parts by bare names the map resolves, and the page's module
 // import()s a part by a bare specifier it computes (`lib/${name}.js`, through the map's "lib/"
 // prefix). The copy replaces the page's import map with its own, so the computed specifier must
 // still go through the page's map to the module the render loaded.
@@ -14,14 +14,15 @@ let cdn: FixtureSite;
 let site: FixtureSite;
 beforeAll(async () => {
   cdn = await serveFixture({
-    '/lib/fmt.js': cdnModule("import { pad } from '/lib/pad.js';\nexport const fmt = (item) => pad(item.id) + ' ' + item.name;"),
+    // A library's own bare import, resolved by the page's map (as lit's '@lit/reactive-element').
+    '/lib/fmt.js': cdnModule("import { pad } from 'pad';\nexport const fmt = (item) => pad(item.id) + ' ' + item.name;"),
     '/lib/pad.js': cdnModule("export const pad = (n) => String(n).padStart(3, '0');"),
     '/lib/extra.js': cdnModule("export const note = (n) => n + ' kinds of parts, by a computed import';"),
   });
   site = await serveFixture({
     '/': {
       body: `<!doctype html><meta charset="utf-8"><title>Parts</title>
-<script type="importmap">{ "imports": { "lib/": "${cdn.origin}/lib/" } }</script>
+<script type="importmap">{ "imports": { "lib/": "${cdn.origin}/lib/", "pad": "${cdn.origin}/lib/pad.js" } }</script>
 <h1>Parts</h1><ul id="parts"></ul><p id="note"></p>
 <script type="module">
 import { fmt } from 'lib/fmt.js';

@@ -5,7 +5,7 @@ import { hostFolder } from '../resolve/local-path.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import type { CaptureContext, ResourceKind } from './context.js';
 import { keepLazyStyles } from './lazy-styles.js';
-import { pageLink, rewriteDocument } from './process-html.js';
+import { pageLink, readImportMaps, rewriteDocument } from './process-html.js';
 import { moduleKey } from './process-module.js';
 import { replayDataScript, replayLayerFile, type ReplayData } from './replay-shim.js';
 import { workerScripts } from './worker-scripts.js';
@@ -74,6 +74,9 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   if (ctx.sitePageList) data.site = true;
   const baseUrl = scan.baseHref && normalizeUrl(scan.baseHref, served.response.url);
   if (baseUrl) data.baseUrl = baseUrl;
+  // Before the first module is resolved below: a module's bare imports (lit's '@lit/reactive-element')
+  // go through the page's import map, which rewriteDocument reads only after them.
+  ctx.importMap = readImportMaps(scan.inlineScripts, baseUrl || served.response.url);
   let replayBytes = 0;
   // A classic script without a charset of its own is read in its page's encoding.
   const { encoding } = served.document;

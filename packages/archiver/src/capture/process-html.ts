@@ -129,7 +129,8 @@ export async function rewriteDocument(
   return document.encoding === 'utf-8' ? rewritten : declareUtf8Html(rewritten);
 }
 
-function readImportMaps(scripts: readonly InlineScript[], base: string): Map<string, string> {
+/** The page's import maps (`<script type="importmap">`, in order), merged. */
+export function readImportMaps(scripts: readonly InlineScript[], base: string): Map<string, string> {
   const merged = new Map<string, string>();
   for (const script of scripts) {
     if (script.type === 'importmap') for (const [key, value] of parseImportMap(script.text, base)) merged.set(key, value);
