@@ -47,8 +47,10 @@ beforeAll(async () => {
     },
     '/hang': { body: '<!doctype html><title>Hang</title><div id="root"></div><script src="/hang.js"></script>' },
     '/hang.js': { type: 'text/javascript', body: 'while (true) {}' },
-    // Grows its tab by 64 MB every few milliseconds (outside the JavaScript heap) until stopped.
-    '/hog': app(`const kept = []; setInterval(() => kept.push(new Uint8Array(64 * 1024 * 1024).fill(1)), 5);`),
+    // Grows its tab by 64 MB every few milliseconds (outside the JavaScript heap) until stopped,
+    // and marks each step on its body: a page quiet for 150 ms is read early, and on a fast
+    // machine it was read (and saved) before it reached the limit (CI of 2026-12-05).
+    '/hog': app(`const kept = []; setInterval(() => { kept.push(new Uint8Array(64 * 1024 * 1024).fill(1)); document.body.dataset.kept = String(kept.length); }, 5);`),
   });
 });
 
