@@ -1,9 +1,9 @@
 import Module from 'node:module';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { cacheFolder, cacheName, readOrUndefined, writeAtomically } from './v8-cache.js';
+import { cacheFolder, cacheName, readOrUndefined, removeQuietly, writeAtomically } from './v8-cache.js';
 
 // The `sitezip` process starts here (dist/bundle/start.cjs). The command itself is one CommonJS
 // bundle (cli.cjs) compiled from V8's code cache, as playwright-core's bundles are (code-cache.ts):
@@ -11,12 +11,12 @@ import { cacheFolder, cacheName, readOrUndefined, writeAtomically } from './v8-c
 // good part of the process's CPU time. A script, not ES modules: V8's cache is for scripts, and
 // Node's ES module loader alone cost about 10 ms more to start than a CommonJS entry.
 
-type Cli = { main(argv: string[]): Promise<number> };
+type Cli = { main(argv: string[]): Promise<number>; renderedHere(): boolean };
 
 const here = fileURLToPath(import.meta.url);
 
 /** Loads `filename` as CommonJS, from the code cache in `folder` when it has one V8 accepts. */
-function loadCompiled(filename: string, folder: string | undefined): { cli: Cli; saveCache(): void } {
+function loadCompiled(filename: string, folder: string | undefined): { cli: Cli; saveCache(rendered: boolean): void } {
   const file = folder && join(folder, cacheName(filename));
   const cachedData = file ? readOrUndefined(file) : undefined;
   const script = new Script(Module.wrap(readFileSync(filename, 'utf8')), { filename, ...(cachedData ? { cachedData } : {}) });
@@ -25,9 +25,16 @@ function loadCompiled(filename: string, folder: string | undefined): { cli: Cli;
   wrapper.call(module.exports, module.exports, Module.createRequire(filename), module, filename, dirname(filename));
   return {
     cli: module.exports,
-    // Made after a run, the cache holds the functions that run compiled too.
-    saveCache: () => {
-      if (file && (!cachedData || script.cachedDataRejected)) writeAtomically(file, script.createCachedData());
+    // Made after a run, the cache holds the functions that run compiled too. One made by a static
+    // capture lacks the renderer's (a render compiled them again each time: 0.15-0.25 s of a
+    // capture, and `npm run bench` made its cache with the page bench): the first run that renders writes it anew.
+    saveCache: (rendered) => {
+      if (!file) return;
+      const marker = `${file}.rendered`;
+      if (cachedData && !script.cachedDataRejected && (!rendered || existsSync(marker))) return;
+      writeAtomically(file, script.createCachedData());
+      if (rendered) writeAtomically(marker, Buffer.alloc(0));
+      else removeQuietly(marker);
     },
   };
 }
@@ -60,7 +67,7 @@ async function start(argv: string[]): Promise<void> {
   process.exitCode = await cli.main(argv);
   // Only a page capture writes the cache: it then holds what a capture runs (not only --help),
   // and a site crawl's flags would make V8 refuse it to the next page.
-  if (process.exitCode === 0 && !full && !help) saveCache();
+  if (process.exitCode === 0 && !full && !help) saveCache(cli.renderedHere());
 }
 
 void start(process.argv.slice(2));

@@ -17,6 +17,8 @@ import { allowPrivateNetworksFromEnv } from './options.js';
 import { withDefaultScheme } from './page-url.js';
 import { trace } from './trace.js';
 
+export { renderedHere } from './rendered-here.js';
+
 const USAGE = `Usage: sitezip <url> [options]
 
 Saves a web page with everything it needs into a ZIP that opens offline via index.html.

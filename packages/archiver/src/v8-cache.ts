@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
@@ -57,5 +57,13 @@ export function writeAtomically(file: string, data: Buffer): void {
     renameSync(temporary, file);
   } catch {
     // A full disk, a read-only home: the next load compiles again.
+  }
+}
+
+export function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Left behind, it only makes a later render write the cache once more.
   }
 }

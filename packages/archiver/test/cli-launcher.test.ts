@@ -81,4 +81,24 @@ describe('the sitezip launcher', () => {
     expect(await cliCaches(v8)).toEqual([written]);
     expect((await stat(join(v8, written!))).mtimeMs).toBe(mtimeMs);
   });
+
+  it('writes the code cache anew once a capture rendered, when a static capture made it', async () => {
+    const [plain] = sites as [FixtureSite];
+    const home = await mkdtemp(join(dir, 'cache-'));
+    const v8 = join(home, 'sitezip', 'v8');
+    const env = { XDG_CACHE_HOME: home };
+    expect((await launch([plain.url, '-o', join(dir, 'static.zip')], '', env)).code).toBe(0);
+    const [written] = await cliCaches(v8);
+    const staticCache = await readFile(join(v8, written!));
+    // The renderer's code, compiled in that run, is in the cache written after it.
+    expect((await launch([plain.url, '--render', 'always', '-o', join(dir, 'rendered.zip')], '', env)).code).toBe(0);
+    expect((await cliCaches(v8)).sort()).toEqual([written, `${written}.rendered`]);
+    const renderedCache = await readFile(join(v8, written!));
+    expect(renderedCache.length).toBeGreaterThan(staticCache.length + 100_000);
+    // Once only: the next captures, static or rendered, leave it as it is.
+    const { mtimeMs } = await stat(join(v8, written!));
+    expect((await launch([plain.url, '--render', 'always', '-o', join(dir, 'again.zip')], '', env)).code).toBe(0);
+    expect((await launch([plain.url, '-o', join(dir, 'static-again.zip')], '', env)).code).toBe(0);
+    expect((await stat(join(v8, written!))).mtimeMs).toBe(mtimeMs);
+  });
 });

@@ -2,6 +2,7 @@ import { trace } from '../trace.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
 import { readTreeUsage, type TreeUsage } from '../process-tree.js';
+import { noteRendered } from '../rendered-here.js';
 import { CaptureTabs } from './capture-tabs.js';
 import { checkExecutable, chromiumArguments, launchFailed } from './chromium-launch.js';
 import { spawnChromium, type ChromiumProcess } from './chromium-process.js';
@@ -234,6 +235,7 @@ export class BrowserHost {
       throw launchFailed(executablePath, error);
     }
     trace('browser: spawned, importing playwright-core');
+    noteRendered();
     let browser: Browser;
     try {
       const { chromium } = loadPlaywright();
