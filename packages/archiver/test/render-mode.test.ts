@@ -63,10 +63,22 @@ document.getElementById('t').value = 'Filled in';
 document.getElementById('s').value = 'two';
 const byUrl = new FontFace('Scripted Sans', 'url(fonts/scripted.woff2) format("woff2")', { weight: '400' });
 const byBytes = fetch('/fonts/scripted.woff2').then((r) => r.arrayBuffer()).then((bytes) => new FontFace('Bytes Sans', bytes).load());
+// A chart's bar that grows in over 0.8 s once the page is built, as charts animate in: no node changes meanwhile.
+root.appendChild(Object.assign(document.createElement('canvas'), { id: 'bar', width: 4, height: 40 }));
 Promise.all([byUrl.load(), byBytes]).then((faces) => {
   for (const face of faces) document.fonts.add(face);
   document.querySelector('h1').style.fontFamily = '"Scripted Sans"';
   document.querySelector('x-card').style.fontFamily = '"Bytes Sans"';
+  const bar = document.getElementById('bar').getContext('2d');
+  const start = performance.now();
+  const grow = (now) => {
+    const height = Math.max(0, Math.min(40, Math.round(((now - start) / 800) * 40)));
+    bar.clearRect(0, 0, 4, 40);
+    bar.fillStyle = 'rgb(0, 128, 0)';
+    bar.fillRect(0, 40 - height, 4, height);
+    if (height < 40) requestAnimationFrame(grow);
+  };
+  requestAnimationFrame(grow);
 });
 }`;
 // An article written on the server whose comments its inline script fetches in once loaded:
@@ -209,6 +221,10 @@ describe('render mode', () => {
     const gl = /<img id="gl" width="8" height="8" src="(data:image\/png;base64,[^"]+)"/.exec(index)?.[1];
     expect(gl).toBeDefined();
     expect(pixelOf(gl!)).toEqual([0, 0, 255, 255]);
+    // The bar is read once it has grown: its top is drawn.
+    const bar = /<img id="bar" width="4" height="40" src="(data:image\/png;base64,[^"]+)"/.exec(index)?.[1];
+    expect(bar).toBeDefined();
+    expect(pixelOf(bar!)).toEqual([0, 128, 0, 255]);
     // Form fields show what the script put in them.
     expect(index).toContain('<input id="q" value="Set by script">');
     expect(index).toContain('<input id="c" type="checkbox">');

@@ -44,6 +44,8 @@ describe('needsRender', () => {
     ['a written page whose inline script starts a worker', `${prose}<div id="out"></div><script>new Worker('/w.js').onmessage = (e) => { out.textContent = e.data; };</script>`, 'starts a worker'],
     ['a written page whose inline script imports a computed address', `${prose}<script>import('./' + lang + '.js').then((m) => m.start());</script>`, 'imports a module'],
     ['a written page whose inline script writes a script tag', `${prose}<script>document.write('<script src="/late.js"><\\/script>')</script>`, 'writes markup'],
+    ['a written page whose inline script draws a CSV with D3', `${prose}<div id="chart"><p>Loading…</p></div><script src="/d3.min.js"></script><script>d3.csv('./data/population.csv').then((rows) => d3.select('#chart').html('').append('svg'));</script>`, 'from the network'],
+    ['a PDF an inline module draws on a canvas', `${prose}<canvas id="viewer"></canvas><script type="module">import * as pdfjs from './pdf.mjs'; const pdf = await pdfjs.getDocument({ url: './docs/newsletter.pdf' }).promise;</script>`, 'a data file'],
   ])('renders %s', (_, html, reason) => {
     expect(needsRender(page(html))).toContain(reason);
   });
@@ -63,6 +65,7 @@ describe('needsRender', () => {
     ['an inline script importing a written address', `${prose}<script>import('./mod.js').then((m) => m.start());</script>`],
     ['a page that only names mermaid', `${prose}<p class="note">Diagrams: see mermaid-js.</p><pre class="mermaidish">not a diagram</pre><script src="/site.js"></script>`],
     ['a gallery: images, scripts, few words', '<h1>Trip</h1><img src="a.jpg"><img src="b.jpg"><img src="c.jpg"><script src="/lightbox.js"></script>'],
+    ['an inline script that names pages and images, not data files', `${prose}<script>var site = { next: '/guide/next.html', logo: 'img/logo.png', feed: 'https://example.org/feed.json' };</script>`],
   ])('leaves %s static', (_, html) => {
     expect(needsRender(page(html))).toBeUndefined();
   });

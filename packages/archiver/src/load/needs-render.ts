@@ -1,6 +1,6 @@
 import { HtmlTooComplexError } from '../parse/index.js';
 import type { LoadedPage } from './page-loader.js';
-import { fillsFromNetwork, runTimeLoad } from './script-signals.js';
+import { fillsFromNetwork, loadsDataFile, runTimeLoad } from './script-signals.js';
 
 /** Pages longer than this are read this far: an app shell is short, and the test stays linear. */
 const READ_AT_MOST = 1024 * 1024;
@@ -98,6 +98,7 @@ function fillsItselfOnLoad(html: string): string | undefined {
       if (fillsFromNetwork(text)) return 'an inline script fills part of it from the network';
       const load = runTimeLoad(text, true);
       if (load) return `an inline script ${load}`;
+      if (loadsDataFile(text)) return 'an inline script loads a data file of its own';
     }
     SCRIPT_START.lastIndex = end.index;
   }

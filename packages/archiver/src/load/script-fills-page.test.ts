@@ -5,6 +5,7 @@ describe('scriptNeed', () => {
   it.each([
     ['fetches an address it writes out into the page', `fetch('data/items.json').then((r) => r.json()).then((items) => { list.innerHTML = items.join(''); });`, []],
     ['asks by XHR for an address it writes out', `var x = new XMLHttpRequest(); x.open('GET', '/prices'); x.onload = () => el.insertAdjacentHTML('beforeend', x.responseText); x.send();`, []],
+    ['draws a CSV it loads with D3 into the page', `d3.csv('data/population.csv', d3.autoType).then((rows) => { d3.select('#chart').append('svg'); });`, []],
     ['fetches a computed address into an element the page leaves empty', `const url = base + '/api'; fetch(url).then((r) => r.text()).then((t) => { document.querySelector('#feed').innerHTML = t; });`, ['feed']],
   ])('says it fills the page for a script that %s', (_, code, ids) => {
     expect(scriptNeed(code, false, ids)).toBe('its own script fills part of it from the network');

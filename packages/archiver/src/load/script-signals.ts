@@ -3,7 +3,8 @@
 // address at run time, which from file:// fails (or was never fetched by the static capture).
 // Read by `auto` (needs-render.ts for inline scripts, script-fills-page.ts for the site's own files).
 
-export const ASKS_NETWORK = /\bfetch\s*\(|\bXMLHttpRequest\b|\$\.(?:ajax|get|getJSON|post)\s*\(|\baxios(?:\.\w+)?\s*\(|\.load\s*\(\s*['"`]/;
+// D3's loaders (d3.csv, d3.json…) are fetch() inside the library.
+export const ASKS_NETWORK = /\bfetch\s*\(|\bXMLHttpRequest\b|\$\.(?:ajax|get|getJSON|post)\s*\(|\baxios(?:\.\w+)?\s*\(|\.load\s*\(\s*['"`]|\bd3\.(?:csv|tsv|dsv|json|text|xml|html)\s*\(/;
 export const WRITES_DOM = /\.(?:innerHTML|outerHTML|textContent|innerText)\s*\+?=|\.(?:insertAdjacentHTML|appendChild|append|prepend|replaceChildren|replaceWith|html|load)\s*\(/;
 
 // An address the script loads that is not online (a site's own file: from a folder, the static
@@ -32,4 +33,16 @@ export function runTimeLoad(code: string, importsMapped: boolean): string | unde
 /** Whether the script asks the network and writes the DOM: it fills part of its page once loaded. */
 export function fillsFromNetwork(code: string): boolean {
   return ASKS_NETWORK.test(code) && WRITES_DOM.test(code);
+}
+
+/**
+ * A data file of the site's own passed by its address (`getDocument({ url: './doc.pdf' })`,
+ * `loadModel('scene.glb')`, `d3.csv('data/x.csv')`): whatever library asks for it, it does so at
+ * run time, and from a folder that request fails. Read in inline scripts only: a site's shared
+ * script that names its search index (`search/search_index.json`) would have every page rendered.
+ */
+const DATA_FILE_ARGUMENT = /[(,:]\s*(['"`])(?!https?:|\/\/|data:|blob:)[^'"`\s<>]{0,200}\.(?:json|csv|tsv|xml|geojson|topojson|pdf|wasm|glb|gltf|ya?ml)(?:[?#][^'"`\s<>]{0,200})?\1/i;
+
+export function loadsDataFile(code: string): boolean {
+  return DATA_FILE_ARGUMENT.test(code);
 }

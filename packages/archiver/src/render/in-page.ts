@@ -8,6 +8,18 @@ export function call(source: string, arg: unknown = null): string {
 
 /** An element that changed this often, over this long, is animating (see DOM_STATE). */
 const ANIMATING = { changes: 20, ms: 3_000 };
+/**
+ * A canvas's drawing counts as a change for this long after it first drew (see DOM_STATE): a
+ * chart's opening animation (Chart.js, ECharts, Highcharts: 0.8 to 1 s) ends within it, and a
+ * scene drawn on every frame for ever holds the page no longer than that.
+ */
+const CANVAS_DRAWING_MS = 1_500;
+/** The drawing calls that mark a canvas drawn: every picture a 2D context or WebGL makes goes through one of them. */
+const DRAWING_CALLS = {
+  CanvasRenderingContext2D: ['fill', 'stroke', 'fillRect', 'strokeRect', 'clearRect', 'fillText', 'strokeText', 'drawImage', 'putImageData'],
+  WebGLRenderingContext: ['clear', 'drawArrays', 'drawElements'],
+  WebGL2RenderingContext: ['clear', 'drawArrays', 'drawElements', 'drawArraysInstanced', 'drawElementsInstanced', 'drawRangeElements'],
+};
 
 /**
  * `{ still, loading }`: milliseconds since the DOM last changed or the page's main thread was last
@@ -21,7 +33,9 @@ const ANIMATING = { changes: 20, ms: 3_000 };
  * than 200 ms late says the thread was busy until then. With `untilComplete`, a document not yet
  * loaded is never still: its scripts may be on their way to it or compiling off the main thread
  * with nothing in flight (Storybook's 5 MB of modules, on a loaded machine, left its page still
- * for 1.5 s before they ran, and its preview frame for longer).
+ * for 1.5 s before they ran, and its preview frame for longer). A canvas drawn again changes no
+ * node: its drawing calls count as changes for ${CANVAS_DRAWING_MS} ms from its first (a chart that animates its
+ * bars in was read, and pictured, half drawn).
  */
 export const DOM_STATE = `(untilComplete) => {
   const key = Symbol.for('sitezip.lastMutation');
@@ -75,6 +89,30 @@ export const DOM_STATE = `(untilComplete) => {
     for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
   }
   roots.slice(1).forEach(watch);
+  // At most one mark per context in each 50 ms beat: a drawing call costs a comparison.
+  const firstDrawn = new WeakMap();
+  const drawnBeat = Symbol('sitezip.drawnBeat');
+  const drawn = (context) => {
+    if (context[drawnBeat] === fresh.beat) return;
+    context[drawnBeat] = fresh.beat;
+    const now = performance.now();
+    const first = firstDrawn.get(context);
+    if (first === undefined) firstDrawn.set(context, now);
+    else if (now - first > ${CANVAS_DRAWING_MS}) return;
+    fresh.at = now;
+    fresh.changes++;
+  };
+  for (const [name, calls] of Object.entries(${JSON.stringify(DRAWING_CALLS)})) {
+    const proto = window[name] && window[name].prototype;
+    for (const call of proto ? calls : []) {
+      const real = proto[call];
+      if (typeof real !== 'function') continue;
+      Object.defineProperty(proto, call, { configurable: true, writable: true, value: { [call]() {
+        try { drawn(this); } catch {}
+        return real.apply(this, arguments);
+      } }[call] });
+    }
+  }
   const attach = Element.prototype.attachShadow;
   if (typeof attach === 'function') {
     Element.prototype.attachShadow = { attachShadow(init) {
