@@ -12,13 +12,13 @@ describe('scriptNeed', () => {
   });
 
   it.each([
-    ['starts a worker', `const w = new Worker('w.js');`, false, 'starts a worker'],
     ['imports at run time (classic)', `import('./mod.js').then(show);`, false, 'imports a module at run time'],
     ['imports a computed address (module)', `const m = await import('./' + name + '.js');`, true, 'imports a module at run time'],
     ['writes a script tag', `document.write('<script src="late.js"><\\/script>');`, false, 'writes markup that loads files'],
     ['sets an image of its own', `const img = new Image(); img.src = 'pics/a.png';`, false, 'sets a file of its own as a source'],
     ['adds a stylesheet', `const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href;`, false, 'adds a stylesheet'],
     ['loads a FontFace', `new FontFace('X', 'url(x.woff2)')`, false, 'loads a font'],
+    ['passes a data file to a library (DataTables)', `$('#staff').DataTable({ ajax: 'data/employees.json', pageLength: 10 });`, false, 'loads a data file of its own'],
   ])('says what a script that %s loads', (_, code, module, what) => {
     expect(scriptNeed(code, module, [])).toBe(`its own script ${what}`);
   });
@@ -30,6 +30,7 @@ describe('scriptNeed', () => {
     ['is a library by its banner', `/*! jQuery v3.7.1 | (c) OpenJS Foundation */ fetch('x'); a.innerHTML = 1;`, []],
     ['loads a third party by its absolute address (an analytics snippet)', `var s = document.createElement('script'); s.src = 'https://stats.example/a.js'; document.head.append(s);`, []],
     ['imports a written address (a module: the static capture maps it)', `const m = await import('./mod.js');`, []],
+    ['names its search index (asked for when someone searches)', `var index = { url: base_url + '/search/search_index.json' }; load(index, 'search/search_index.json');`, []],
   ])('says nothing of a script that %s', (_, code, ids) => {
     expect(scriptNeed(code, code.includes('await import'), ids)).toBeUndefined();
   });
@@ -43,8 +44,17 @@ describe('readScript', () => {
     expect(needOn(reading, ['menu', 'results'])).toBe('its own script fills part of it from the network');
     expect(needOn(reading, ['feed'])).toBe('its own script fills part of it from the network');
     // A page-independent reason holds on every page.
-    expect(needOn(readScript(`new Worker('w.js')`, false), [])).toBe('its own script starts a worker');
+    expect(needOn(readScript(`document.write('<script src="late.js"><\\/script>')`, false), [])).toBe('its own script writes markup that loads files');
     expect(readScript(`document.title = 'x';`, false)).toBe(false);
+  });
+
+  it('counts a worker on the pages that leave an element it names empty: a shared search script starts one on every page', () => {
+    // MkDocs's search/main.js: its worker loads the index, its results are shown once someone types.
+    const search = readScript(`var searchWorker = new Worker(base_url + "/search/worker.js"); searchWorker.onmessage = (e) => { document.getElementById("mkdocs-search-results").insertAdjacentHTML('beforeend', e.data); };`, false);
+    expect(needOn(search, placeholderIds('<h1>Pino</h1><p>Written.</p><div id="mkdocs-search-results"></div>'))).toBeUndefined();
+    const counted = readScript(`const w = new Worker('count.js'); w.onmessage = (e) => { document.getElementById('total').textContent = e.data; };`, false);
+    expect(needOn(counted, placeholderIds('<p>Words: <span id="total"></span></p>'))).toBe('its own script starts a worker');
+    expect(needOn(counted, [])).toBeUndefined();
   });
 
   it("reads another site's script only for the empty elements it fills from the network (a widget), not for what it loads", () => {
@@ -68,9 +78,10 @@ describe('readScript', () => {
 describe('placeholderIds', () => {
   it('names elements left empty or saying they load, not those with content or a data-id', () => {
     const html = `<div id="aa"></div><ul id='bb'> </ul><section id=cc>Loading reviews…</section><p id="dd">Written text</p>
-      <div data-id="ee"></div><div class="x" id="ff">...</div><span id="gg"><b>x</b></span><i id="h"></i><a id="error"></a><A ID=fatal></A>`;
+      <div data-id="ee"></div><div class="x" id="ff">...</div><span id="gg"><b>x</b></span><i id="h"></i><a id="error"></a><A ID=fatal></A><div id="search-results"></div>`;
     // A one-letter id is left out: its quoted name is in any script; so is an empty link target
-    // (pino's API guide has <a id="error"></a>, and a client router's bundle says 'error').
+    // (pino's API guide has <a id="error"></a>, and a client router's bundle says 'error'), and
+    // where search results go (shown once someone searches).
     expect(placeholderIds(html)).toEqual(['aa', 'bb', 'cc', 'ff']);
   });
 

@@ -3,7 +3,7 @@ import { HtmlTooComplexError } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { trace } from '../trace.js';
 import type { LoadedPage, PageLoadContext } from './page-loader.js';
-import { fillsFromNetwork, runTimeLoad } from './script-signals.js';
+import { fillsFromNetwork, loadsDataFile, runTimeLoad, startsWorker } from './script-signals.js';
 
 /** Scripts of a page read before it is decided, at most: an app's own come first. */
 const MAX_SCRIPTS = 6;
@@ -148,10 +148,13 @@ const FILLS = 'its own script fills part of it from the network';
 
 export function readScript(code: string, module: boolean): ScriptReading {
   if (LIBRARY_BANNER.test(code)) return false;
-  const load = runTimeLoad(code, module);
+  const load = runTimeLoad(code, module, { workers: false });
   if (load) return `its own script ${load}`;
-  if (!fillsFromNetwork(code)) return false;
-  return LITERAL_REQUEST.test(code) ? FILLS : { names: namedIds(code) };
+  const fills = fillsFromNetwork(code);
+  if (fills && LITERAL_REQUEST.test(code)) return FILLS;
+  if (loadsDataFile(code)) return 'its own script loads a data file of its own';
+  if (startsWorker(code)) return { names: namedIds(code), reason: 'its own script starts a worker' };
+  return fills ? { names: namedIds(code) } : false;
 }
 
 /** Why a static copy of a page that leaves `placeholders` empty falls short with this script, or undefined. */
@@ -190,8 +193,9 @@ export function placeholderIds(html: string): string[] {
   const ids: string[] = [];
   PLACEHOLDER.lastIndex = 0;
   for (let match; ids.length < MAX_PLACEHOLDERS && (match = PLACEHOLDER.exec(text)); ) {
-    // An empty <a id> is where a link lands (docs made from Markdown have one per heading), not a part to fill.
-    if (WAITING_TEXT.test(match[4]!) && match[1]!.toLowerCase() !== 'a') ids.push(match[3]!);
+    // An empty <a id> is where a link lands (docs made from Markdown have one per heading), not a
+    // part to fill; search results are shown once someone searches.
+    if (WAITING_TEXT.test(match[4]!) && match[1]!.toLowerCase() !== 'a' && !/search/i.test(match[3]!)) ids.push(match[3]!);
   }
   return ids;
 }

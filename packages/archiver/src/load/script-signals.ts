@@ -10,8 +10,9 @@ export const WRITES_DOM = /\.(?:innerHTML|outerHTML|textContent|innerText)\s*\+?
 // An address the script loads that is not online (a site's own file: from a folder, the static
 // capture never saw it). Third parties' loaders (analytics snippets) write absolute addresses.
 const OWN_ADDRESS = String.raw`['"\`](?!https?:|//|data:|blob:|about:|javascript:|#)[^'"\`\s]`;
+const STARTS_WORKER = /\bnew\s+(?:Shared)?Worker\s*\(/;
 const RUN_TIME_LOADS: readonly [RegExp, string][] = [
-  [/\bnew\s+(?:Shared)?Worker\s*\(/, 'starts a worker'],
+  [STARTS_WORKER, 'starts a worker'],
   [/\bdocument\.write(?:ln)?\s*\(\s*['"`][^'"`]{0,200}<(?:script|link|img|iframe|object|embed)\b/i, 'writes markup that loads files'],
   [new RegExp(String.raw`\.src\s*=\s*${OWN_ADDRESS}|\bsetAttribute\s*\(\s*['"]src['"]\s*,\s*${OWN_ADDRESS}`), 'sets a file of its own as a source'],
   [new RegExp(String.raw`\.rel\s*=\s*['"]stylesheet['"]`), 'adds a stylesheet'],
@@ -23,11 +24,23 @@ const RUN_TIME_LOADS: readonly [RegExp, string][] = [
 const CLASSIC_IMPORT = /(?<![.\w$])import\s*\(/;
 const COMPUTED_IMPORT = /(?<![.\w$])import\s*\(\s*(?!(['"])[^'"\n]*\1\s*[,)])/;
 
-/** What the script loads at run time that a static copy would miss, or undefined. */
-export function runTimeLoad(code: string, importsMapped: boolean): string | undefined {
+/**
+ * What the script loads at run time that a static copy would miss, or undefined. `workers:
+ * false` leaves a worker out (see startsWorker).
+ */
+export function runTimeLoad(code: string, importsMapped: boolean, { workers = true } = {}): string | undefined {
   if ((importsMapped ? COMPUTED_IMPORT : CLASSIC_IMPORT).test(code)) return 'imports a module at run time';
-  for (const [pattern, what] of RUN_TIME_LOADS) if (pattern.test(code)) return what;
+  for (const [pattern, what] of RUN_TIME_LOADS) if ((workers || pattern !== STARTS_WORKER) && pattern.test(code)) return what;
   return undefined;
+}
+
+/**
+ * Whether the script starts a worker. A site's shared script may start one only for its search
+ * (MkDocs's `search/main.js` does on every page, the results shown once someone types), so in a
+ * script file it counts as a computed fetch does: on a page that leaves an element it names empty.
+ */
+export function startsWorker(code: string): boolean {
+  return STARTS_WORKER.test(code);
 }
 
 /** Whether the script asks the network and writes the DOM: it fills part of its page once loaded. */
@@ -37,11 +50,13 @@ export function fillsFromNetwork(code: string): boolean {
 
 /**
  * A data file of the site's own passed by its address (`getDocument({ url: './doc.pdf' })`,
- * `loadModel('scene.glb')`, `d3.csv('data/x.csv')`): whatever library asks for it, it does so at
- * run time, and from a folder that request fails. Read in inline scripts only: a site's shared
- * script that names its search index (`search/search_index.json`) would have every page rendered.
+ * DataTables' `ajax: 'data/staff.json'`, `d3.csv('data/x.csv')`): whatever library asks for it,
+ * it does so at run time, and from a folder that request fails. A search index is left out: it
+ * is asked for when someone searches, and a site's shared script that names it would have every
+ * page rendered.
  */
-const DATA_FILE_ARGUMENT = /[(,:]\s*(['"`])(?!https?:|\/\/|data:|blob:)[^'"`\s<>]{0,200}\.(?:json|csv|tsv|xml|geojson|topojson|pdf|wasm|glb|gltf|ya?ml)(?:[?#][^'"`\s<>]{0,200})?\1/i;
+const DATA_FILE_ARGUMENT =
+  /[(,:]\s*(['"`])(?!https?:|\/\/|data:|blob:)(?![^'"`]{0,200}search)[^'"`\s<>]{0,200}\.(?:json|csv|tsv|xml|geojson|topojson|pdf|wasm|glb|gltf|ya?ml)(?:[?#][^'"`\s<>]{0,200})?\1/i;
 
 export function loadsDataFile(code: string): boolean {
   return DATA_FILE_ARGUMENT.test(code);
