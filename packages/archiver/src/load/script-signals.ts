@@ -9,7 +9,9 @@ export const WRITES_DOM = /\.(?:innerHTML|outerHTML|textContent|innerText)\s*\+?
 
 // An address the script loads that is not online (a site's own file: from a folder, the static
 // capture never saw it). Third parties' loaders (analytics snippets) write absolute addresses.
-const OWN_ADDRESS = String.raw`['"\`](?!https?:|//|data:|blob:|about:|javascript:|#)[^'"\`\s]`;
+// One computed from another (`${el.src.slice(0, -9)}plus.png`: Sphinx's doctools.js swaps a
+// toggle's icon when clicked) names no file of its own: Sphinx's every page was rendered for it.
+const OWN_ADDRESS = String.raw`['"\`](?!https?:|//|data:|blob:|about:|javascript:|#|\$\{)[^'"\`\s]`;
 const STARTS_WORKER = /\bnew\s+(?:Shared)?Worker\s*\(/;
 const RUN_TIME_LOADS: readonly [RegExp, string][] = [
   [STARTS_WORKER, 'starts a worker'],
