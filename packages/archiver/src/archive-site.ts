@@ -1,6 +1,7 @@
 import { loadStartPage, runCapture, type ArchiveHooks, type ArchiveSummary } from './archive.js';
 import { contentDigest, noteBodyFacts } from './capture/body-facts.js';
 import { capturePage } from './capture/capture-page.js';
+import { saveLinkedFile } from './capture/linked-file.js';
 import { drain, save, type CaptureContext } from './capture/context.js';
 import type { ManifestEntry } from './capture/manifest.js';
 import { processDocument } from './capture/process-html.js';
@@ -16,6 +17,7 @@ import { loadSitemapUrls } from './crawl/sitemap.js';
 import { TrapGuard, defaultTrapLimits } from './crawl/traps.js';
 import { loadUrlPatterns } from './crawl/url-patterns.js';
 import { isArchiveError } from './errors.js';
+import type { FetchedResource } from './fetch/fetcher.js';
 import type { LoadedPage } from './load/page-loader.js';
 import { htmlScanPool, type HtmlScanner } from './parse/html-scan-pool.js';
 import { HtmlTooComplexError } from './parse/index.js';
@@ -231,7 +233,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
     manifestEntry.contentType = response.mimeType || undefined;
     if (response.url !== entry.url) manifestEntry.finalUrl = response.url;
     if (page.render) manifestEntry.render = page.render;
-    if (!document) return stub(ctx, entry, manifestEntry, `not a web page (${response.mimeType || 'unknown type'})`);
+    if (!document) return linkedFile(site, entry, manifestEntry, response);
     if (!page.directives().index) return stub(ctx, entry, manifestEntry, 'the page asks not to be indexed (noindex)');
     admitLinks(site, page, entry.depth);
     manifestEntry.path = entry.path;
@@ -266,6 +268,21 @@ function pageSaved({ ctx, log }: Crawl, entry: PageEntry, manifestEntry: Manifes
   if (deps) log.note(deps);
   ctx.record({ t: 'page', canonical: entry.canonical, entry: manifestEntry, ...(deps ? { deps } : {}) });
   ctx.emit();
+}
+
+/** A link to a file that is no web page: the file is kept, and the page's place opens it (see capture/linked-file.ts). */
+async function linkedFile(site: Crawl, entry: PageEntry, manifestEntry: ManifestEntry, response: FetchedResource): Promise<void> {
+  const { ctx } = site;
+  const what = `not a web page (${response.mimeType || 'unknown type'})`;
+  // A page's place that is some file's already (an address the page's own files took first) stays as it was.
+  if (response.status >= 300 || !entry.path.endsWith('.html')) return stub(ctx, entry, manifestEntry, what);
+  const digest = await contentDigest(response);
+  const path = await saveLinkedFile(ctx, entry.path, response, digest);
+  if (!path) return stub(ctx, entry, manifestEntry, `${what}, and the capture reached its byte limit`);
+  manifestEntry.path = path;
+  manifestEntry.bytes = response.file?.size ?? response.body.length;
+  noteBodyFacts(manifestEntry, response, digest);
+  pageSaved(site, entry, manifestEntry, undefined);
 }
 
 /**

@@ -32,6 +32,16 @@ const extensions: Readonly<Record<string, readonly string[]>> = {
   'audio/ogg': ['.ogg', '.oga'],
   'text/vtt': ['.vtt'],
   'application/pdf': ['.pdf'],
+  // Files a site links to for download (saved by a mirror: capture/linked-file.ts). Not text/plain:
+  // a script or stylesheet served as text/plain by mistake would be renamed.
+  'application/zip': ['.zip'],
+  'application/gzip': ['.gz', '.tgz'],
+  'application/x-gzip': ['.gz', '.tgz'],
+  'application/x-tar': ['.tar'],
+  'application/x-7z-compressed': ['.7z'],
+  'text/csv': ['.csv'],
+  'text/markdown': ['.md', '.markdown'],
+  'application/epub+zip': ['.epub'],
   'text/xml': ['.xml'],
   'application/xml': ['.xml'],
 };
