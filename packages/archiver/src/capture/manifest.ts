@@ -73,6 +73,11 @@ export interface CopyCheck {
    * tracker's beacon, an ad): offline they could only fail. Absent when none.
    */
   notSent?: number;
+  /**
+   * True when the copy's words differ from the original's in numbers only (a time it measured,
+   * a clock, a random pick): `textMatch` is below 1 for them alone. Absent otherwise.
+   */
+  numbersOnly?: boolean;
 }
 
 export interface ManifestEntry {

@@ -47,5 +47,9 @@ describe('textMatch', () => {
   it('scores partial overlap', () => {
     expect(textMatch('one two three four', 'one two')).toBeCloseTo(0.667, 3);
     expect(textMatch('Docs Guide API', '404 PAGE NOT FOUND')).toBe(0);
+    // Without numbers, a time or a count that differs is the same word; letters still count.
+    expect(textMatch('Computed in 3.2 ms', 'Computed in 14.75 ms')).toBeCloseTo(0.6, 3);
+    expect(textMatch('Computed in 3.2 ms', 'Computed in 14.75 ms', { numbers: false })).toBe(1);
+    expect(textMatch('18 guides indexed', 'Loading', { numbers: false })).toBe(0);
   });
 });

@@ -62,10 +62,12 @@ function crop(png: PNG, width: number, height: number): Uint8Array {
 
 /**
  * How much of two texts is the same, from 0 to 1: the Dice coefficient of their words (a
- * multiset), so order matters less than content and a long page costs linear time.
+ * multiset), so order matters less than content and a long page costs linear time. With
+ * `numbers: false`, words of digits alone count as one word whatever their value.
  */
-export function textMatch(a: string, b: string): number {
-  const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+export function textMatch(a: string, b: string, { numbers = true } = {}): number {
+  // Without numbers, every word of digits is one and the same word: the texts compare by the rest.
+  const words = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => (numbers || !/^\p{N}+$/u.test(word) ? word : '0'));
   const left = words(a);
   const right = words(b);
   if (left.length === 0 && right.length === 0) return 1;

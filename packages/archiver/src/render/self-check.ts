@@ -105,12 +105,16 @@ export async function checkCopy(
       return read.value;
     };
     let text = await read();
-    const scoresOf = (shown: string) => ({
-      textMatch: textMatch(original.text, shown),
-      failedRequests: requests.failed,
-      onlineRequests: requests.online,
-      ...(requests.notSent > 0 ? { notSent: requests.notSent } : {}),
-    });
+    const scoresOf = (shown: string) => {
+      const match = textMatch(original.text, shown);
+      return {
+        textMatch: match,
+        failedRequests: requests.failed,
+        onlineRequests: requests.online,
+        ...(requests.notSent > 0 ? { notSent: requests.notSent } : {}),
+        ...(match < 1 && textMatch(original.text, shown, { numbers: false }) === 1 ? { numbersOnly: true } : {}),
+      };
+    };
     const scores = scoresOf(text);
     // A copy whose text falls short with nothing failed may still be building: workers that start
     // from blob: URLs make no request the quiet could wait for, and on a slow machine answered

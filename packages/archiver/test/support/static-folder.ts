@@ -45,6 +45,13 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.map': 'application/json',
+  '.wasm': 'application/wasm',
+  '.pdf': 'application/pdf',
+  '.csv': 'text/csv; charset=utf-8',
+  '.xml': 'application/xml',
+  '.geojson': 'application/geo+json',
+  '.gif': 'image/gif',
+  '.ttf': 'font/ttf',
 };
 
 export async function serveFolder(root: string, options: StaticFolderOptions = {}): Promise<StaticFolder> {
