@@ -167,6 +167,9 @@ async function captureStartPage(site: Crawl, startUrl: string, options: SiteOpti
   site.frontier.next(); // the start page is captured here, before the others
   // Read early when rendered, as a single page is (see archivePage): the rest of the site waits for it anyway.
   const first = await loadStartPage(ctx, start.url, { readEarly: true });
+  // Where its redirects ended is the page saved as index.html: the site's links to that address
+  // lead there (it was crawled again into index.html, and the crawl stopped on the duplicate).
+  site.frontier.saved(first.response.url, start.path);
   // A site that may render a later page keeps its copy on disk from here: that page's check opens
   // it with the files the pages before saved (a shared script, a stylesheet); begun then, it lacked them.
   if (options.render !== 'never') await ctx.copy.startCopying();

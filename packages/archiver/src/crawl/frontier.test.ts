@@ -31,6 +31,19 @@ describe('Frontier', () => {
     ]);
   });
 
+  it('takes the address the start page ended at as saved: linked, it is that page, never queued', () => {
+    const pages = frontier();
+    const start = pages.admit(START, START, 0) as PageEntry;
+    expect(pages.next()).toEqual(start);
+    pages.saved('https://example.com/en/home.html#top', 'index.html');
+    expect(pages.admit('/en/home.html', START, 2)).toMatchObject({ path: 'index.html' });
+    expect(pages.pathOf('https://example.com/en/home.html')).toBe('index.html');
+    // The start page's own address, or one saved already, changes nothing.
+    pages.saved(START, 'elsewhere.html');
+    expect(pages.pathOf(START)).toBe(start.path);
+    expect(drain(pages)).toEqual([]);
+  });
+
   it('keeps the URL as first linked where it is not the canonical one, and finds a page by any spelling', () => {
     const pages = frontier();
     const entry = pages.admit('/docs#intro', START, 1) as PageEntry;

@@ -82,6 +82,19 @@ export class Frontier {
     return this.entry(place);
   }
 
+  /**
+   * Takes `reference` as a page saved already at `path`, neither queued nor counted as a link:
+   * the start page as its redirects ended (`/` answered by `/en/home.html`), which the site's
+   * pages link to by that address.
+   */
+  saved(reference: string, path: string): void {
+    const canonical = canonicalPageUrl(reference);
+    if (!canonical || this.placeOf(canonical) !== undefined) return;
+    const url = new URL(reference);
+    url.hash = '';
+    this.add(url.href, canonical, 0, path);
+  }
+
   /** The saved path of an admitted page, by any spelling of its URL. */
   pathOf(reference: string, base?: string): string | undefined {
     const canonical = canonicalPageUrl(reference, base);

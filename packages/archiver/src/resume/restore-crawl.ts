@@ -34,6 +34,7 @@ export function restoreCrawl(ctx: CaptureContext, frontier: Frontier, snapshot: 
     ctx.record({ t: 'page', canonical: page.canonical, entry: saved, ...(deps ? { deps } : {}) });
   }
   ctx.progress.pagesDone = pagesDone;
+  frontier.saved(start.finalUrl, 'index.html');
   for (const content of snapshot.contents) {
     ctx.contents.set(content.digest, content.path);
     ctx.record(content);
