@@ -12,9 +12,10 @@ import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { isArchiveError } from './errors.js';
 import type { ExchangeLog } from './fetch/exchange-log.js';
-import type { Fetcher } from './fetch/fetcher.js';
+import type { FetchedResource, Fetcher } from './fetch/fetcher.js';
 import { HttpFetcher } from './fetch/http-fetcher.js';
 import { RecordedFirstFetcher } from './fetch/recorded-fetcher.js';
+import { refreshTarget } from './load/meta-refresh.js';
 import type { LoadedPage, PageLoadInit, PageLoader } from './load/page-loader.js';
 import { renderChoice } from './load/render-choice.js';
 import { staticLoader } from './load/static-loader.js';
@@ -220,12 +221,38 @@ export async function runCapture(
 
 /** The page the capture was asked for: its failure is the capture's failure, and its final URL counts as it. */
 export async function loadStartPage(ctx: CaptureContext, pageUrl: string, init?: PageLoadInit): Promise<LoadedPage> {
-  const page = await ctx.loader.load(ctx, pageUrl, init);
+  let page = await ctx.loader.load(ctx, pageUrl, init);
   noteProtocol(ctx, page.response);
   ctx.pageUrls.add(page.response.url);
+  // An immediate <meta http-equiv="refresh"> is followed as a redirect (a rendered page's browser followed it already).
+  const seen = new Set([page.response.url]);
+  for (let target; seen.size <= MAX_REFRESHES && (target = followedRefresh(page)) && !seen.has(target); ) {
+    seen.add(target);
+    const next = await ctx.loader.load(ctx, target, init);
+    if (!next.document || next.response.status >= 300) break;
+    page = next.render?.output === 'snapshot' || next.render?.output === 'live' ? next : asRedirected(next, page.response);
+    ctx.pageUrls.add(page.response.url);
+  }
   // A rendered start page: the copy is kept on disk as well, for the self-check to open.
   if (page.render?.output === 'snapshot') await ctx.copy.startCopying();
   return page;
+}
+
+/** Refreshes followed from the start page, at most (a loop of them ends there). */
+const MAX_REFRESHES = 5;
+
+function followedRefresh(page: LoadedPage): string | undefined {
+  const rendered = page.render?.output === 'snapshot' || page.render?.output === 'live';
+  return page.document && page.response.status < 300 && !rendered ? refreshTarget(page.document.html, page.response.url) : undefined;
+}
+
+/**
+ * The page a refresh led to, as asked for by the start page's address. (A rendered one keeps
+ * its own: what its render recorded is keyed by it.)
+ */
+function asRedirected(page: LoadedPage, from: FetchedResource): LoadedPage {
+  const redirects = [...from.redirects, from.url, ...page.response.redirects];
+  return { ...page, response: { ...page.response, requestedUrl: from.requestedUrl, redirects } };
 }
 
 /**
