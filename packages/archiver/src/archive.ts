@@ -228,8 +228,12 @@ export async function loadStartPage(ctx: CaptureContext, pageUrl: string, init?:
   const seen = new Set([page.response.url]);
   for (let target; seen.size <= MAX_REFRESHES && (target = followedRefresh(page)) && !seen.has(target); ) {
     seen.add(target);
-    const next = await ctx.loader.load(ctx, target, init);
-    if (!next.document || next.response.status >= 300) break;
+    // One that leads nowhere (refused, unreachable, an error page) leaves the page as it was.
+    const next = await ctx.loader.load(ctx, target, init).catch((error: unknown) => {
+      if (ctx.signal.aborted) throw error;
+      return undefined;
+    });
+    if (!next?.document || next.response.status >= 300) break;
     page = next.render?.output === 'snapshot' || next.render?.output === 'live' ? next : asRedirected(next, page.response);
     ctx.pageUrls.add(page.response.url);
   }

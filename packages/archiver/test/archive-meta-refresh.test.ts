@@ -16,6 +16,8 @@ beforeAll(async () => {
     '/notice': { body: refresh('/docs/', 30).replace('Redirecting…', 'A notice') },
     '/loop-a': { body: refresh('/loop-b') },
     '/loop-b': { body: refresh('/loop-a') },
+    '/nowhere': { body: refresh('http://127.0.0.1:9/').replace('Redirecting…', 'Moved') },
+    '/missing': { body: refresh('/gone.html').replace('Redirecting…', 'Moved too') },
   });
 });
 afterAll(() => site.close());
@@ -34,6 +36,11 @@ describe('a start page that refreshes at once', () => {
     const { index, start } = await page('/');
     expect(index).toContain('<h1>The documentation</h1>');
     expect(start).toMatchObject({ url: `${site.origin}/`, finalUrl: `${site.origin}/docs/`, path: 'index.html' });
+  });
+
+  it('leaves the page as it is when its target cannot be had', async () => {
+    expect((await page('/nowhere')).index).toContain('Moved');
+    expect((await page('/missing')).index).toContain('Moved too');
   });
 
   it('is not followed when it waits (a notice), nor round a loop for ever', async () => {
