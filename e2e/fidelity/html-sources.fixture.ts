@@ -194,6 +194,9 @@ document.addEventListener('DOMContentLoaded', () => { document.getElementById('o
   '/h/sub/relative.png': png(21, 4),
   '/h/sub/base.css': { type: 'text/css', body: `#styled { color: rgb(${COLORS.base.join(',')}); }` },
 
-  '/meta-refresh/': page('<meta http-equiv="refresh" content="0; url=/elsewhere/">', '<p id="still">still here</p>'),
+  // A refresh that waits (a notice): the start page's copy keeps the page, without the refresh. An
+  // immediate one is followed as a redirect instead (archive-meta-refresh.test.ts).
+  '/meta-refresh/': page('<meta http-equiv="refresh" content="5; url=/elsewhere/">', '<p id="still">still here</p>'),
   '/elsewhere/': page('', '<p>moved on</p>'),
+  '/meta-redirect/': page('<meta http-equiv="refresh" content="0; url=/elsewhere/">', '<p>Redirecting…</p>'),
 };

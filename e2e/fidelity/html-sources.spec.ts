@@ -256,3 +256,10 @@ test('meta refresh is removed', async ({ archive }) => {
   expect(saved.page.url()).toMatch(/\/index\.html$/);
   expectNoNetwork(saved);
 });
+
+test('an immediate meta refresh is followed: the copy is the page it leads to', async ({ archive }) => {
+  const saved = await archive(`${site.origin}/meta-redirect/`);
+  await expect(saved.page.locator('body')).toContainText('moved on');
+  expect(saved.page.url()).toMatch(/\/index\.html$/);
+  expectNoNetwork(saved);
+});
