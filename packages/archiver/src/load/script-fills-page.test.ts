@@ -30,6 +30,7 @@ describe('scriptNeed', () => {
     ['is a library by its banner', `/*! jQuery v3.7.1 | (c) OpenJS Foundation */ fetch('x'); a.innerHTML = 1;`, []],
     ['loads a third party by its absolute address (an analytics snippet)', `var s = document.createElement('script'); s.src = 'https://stats.example/a.js'; document.head.append(s);`, []],
     ['imports a written address (a module: the static capture maps it)', `const m = await import('./mod.js');`, []],
+    ['fetches its search index (asked for when someone searches)', `box.addEventListener('input', () => fetch('/search/search_index.json').then((r) => r.json()).then((i) => { list.innerHTML = show(i); }));`, []],
     ["swaps an image for one named after its own address (Sphinx's doctools.js, on a click)", 'el.src = `${el.src.substr(0, el.src.length - 9)}plus.png`;', []],
     ['names its search index (asked for when someone searches)', `var index = { url: base_url + '/search/search_index.json' }; load(index, 'search/search_index.json');`, []],
   ])('says nothing of a script that %s', (_, code, ids) => {

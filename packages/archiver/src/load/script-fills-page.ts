@@ -23,8 +23,22 @@ const MAX_NAMES = 2_000;
 const LIBRARY =
   /(?:^|[/._-])(?:jquery|bootstrap|popper|lodash|underscore|moment|modernizr|analytics|gtag|gtm|highlight|prism|mathjax|katex|mermaid|polyfills?|core-js|require|d3|chart|three|swiper|slick|lightbox|fancybox|select2|htmx|alpine|vue|react|react-dom|angular|ember|backbone|knockout|zepto|axios|hls|video|plyr|clipboard|fontawesome|recaptcha|sentry)(?:[._-]|$)/i;
 const LIBRARY_BANNER = /^\s*\/\*[!*]\s*(?:jQuery|Bootstrap|lodash|Vue\.js|React|@license)/;
-// A request for an address written in the script (`fetch('data.json')`, an XHR's open): data of the page's own.
-const LITERAL_REQUEST = /\bfetch\s*\(\s*['"`]|\.open\s*\(\s*['"](?:GET|POST)['"]\s*,\s*['"`]|\$\.(?:ajax|get|getJSON|post)\s*\(\s*['"`]|\baxios(?:\.get|\.post)?\s*\(\s*['"`]|\.load\s*\(\s*['"`]|\bd3\.(?:csv|tsv|dsv|json|text|xml|html)\s*\(\s*['"`]/;
+// A request for an address written in the script (`fetch('data.json')`, an XHR's open): data of
+// the page's own. Not a search index (`fetch('/search/search_index.json')`): it is asked for when
+// someone searches, and a site's shared search script would have every page rendered.
+const ADDRESS = String.raw`['"\`](?![^'"\`]{0,200}search)`;
+const LITERAL_REQUEST = new RegExp(
+  [
+    String.raw`\bfetch\s*\(\s*`,
+    String.raw`\.open\s*\(\s*['"](?:GET|POST)['"]\s*,\s*`,
+    String.raw`\$\.(?:ajax|get|getJSON|post)\s*\(\s*`,
+    String.raw`\baxios(?:\.get|\.post)?\s*\(\s*`,
+    String.raw`\.load\s*\(\s*`,
+    String.raw`\bd3\.(?:csv|tsv|dsv|json|text|xml|html)\s*\(\s*`,
+  ]
+    .map((call) => call + ADDRESS)
+    .join('|'),
+);
 // An element the page leaves empty (or saying it is loading) for a script to fill, by its id.
 const PLACEHOLDER = /<([a-z][a-z0-9-]*)\b[^<>]*?(?<![\w-])id\s*=\s*(["']?)([^"'\s<>]{2,64})\2[^<>]*>([^<]{0,80})<\/\1\s*>/gi;
 const WAITING_TEXT = /^\s*(?:(?:[^<]*\b(?:loading|wird geladen|chargement|cargando)\b[^<]*)|[.…\s]*)$/i;
