@@ -234,7 +234,7 @@ export async function loadStartPage(ctx: CaptureContext, pageUrl: string, init?:
       return undefined;
     });
     if (!next?.document || next.response.status >= 300) break;
-    page = next.render?.output === 'snapshot' || next.render?.output === 'live' ? next : asRedirected(next, page.response);
+    page = rendered(next) ? next : asRedirected(next, page.response);
     ctx.pageUrls.add(page.response.url);
   }
   // A rendered start page: the copy is kept on disk as well, for the self-check to open.
@@ -245,9 +245,10 @@ export async function loadStartPage(ctx: CaptureContext, pageUrl: string, init?:
 /** Refreshes followed from the start page, at most (a loop of them ends there). */
 const MAX_REFRESHES = 5;
 
+const rendered = (page: LoadedPage): boolean => page.render?.output === 'snapshot' || page.render?.output === 'live';
+
 function followedRefresh(page: LoadedPage): string | undefined {
-  const rendered = page.render?.output === 'snapshot' || page.render?.output === 'live';
-  return page.document && page.response.status < 300 && !rendered ? refreshTarget(page.document.html, page.response.url) : undefined;
+  return page.document && page.response.status < 300 && !rendered(page) ? refreshTarget(page.document.html, page.response.url) : undefined;
 }
 
 /**

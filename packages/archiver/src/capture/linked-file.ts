@@ -1,4 +1,5 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
+import { escapeAttribute, escapeText } from '../parse/html-edits.js';
 import { isAlreadyCompressed } from '../resolve/content-types.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import { commitBytes, save, saveResource, type CaptureContext } from './context.js';
@@ -7,8 +8,6 @@ import { commitBytes, save, saveResource, type CaptureContext } from './context.
 // full size, an archive to download): a mirror keeps the file, as wget --mirror does, and the
 // page's place in the copy, where links to it were written before its type was known, sends the
 // browser on to it.
-
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
 /**
  * Saves `resource` as a file of its own (once, however many addresses serve the same bytes)
@@ -25,8 +24,8 @@ export async function saveLinkedFile(ctx: CaptureContext, pagePath: string, reso
     ctx.record({ t: 'content', digest, path });
     await saveResource(ctx, path, resource, !isAlreadyCompressed(resource.mimeType));
   }
-  const link = escape(relativeLink(pagePath, path));
-  const name = escape(path.slice(path.lastIndexOf('/') + 1));
+  const link = escapeAttribute(relativeLink(pagePath, path));
+  const name = escapeText(path.slice(path.lastIndexOf('/') + 1));
   const html = `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${link}"><title>${name}</title>
 <p><a href="${link}">${name}</a></p>\n`;
   await save(ctx, pagePath, Buffer.from(html), true);

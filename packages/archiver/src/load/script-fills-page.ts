@@ -3,7 +3,7 @@ import { HtmlTooComplexError } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { trace } from '../trace.js';
 import type { LoadedPage, PageLoadContext } from './page-loader.js';
-import { fillsFromNetwork, loadsDataFile, runTimeLoad, startsWorker } from './script-signals.js';
+import { fillsFromNetwork, loadsDataFile, NOT_SEARCH, runTimeLoad, startsWorker } from './script-signals.js';
 
 /** Scripts of a page read before it is decided, at most: an app's own come first. */
 const MAX_SCRIPTS = 6;
@@ -24,9 +24,8 @@ const LIBRARY =
   /(?:^|[/._-])(?:jquery|bootstrap|popper|lodash|underscore|moment|modernizr|analytics|gtag|gtm|highlight|prism|mathjax|katex|mermaid|polyfills?|core-js|require|d3|chart|three|swiper|slick|lightbox|fancybox|select2|htmx|alpine|vue|react|react-dom|angular|ember|backbone|knockout|zepto|axios|hls|video|plyr|clipboard|fontawesome|recaptcha|sentry)(?:[._-]|$)/i;
 const LIBRARY_BANNER = /^\s*\/\*[!*]\s*(?:jQuery|Bootstrap|lodash|Vue\.js|React|@license)/;
 // A request for an address written in the script (`fetch('data.json')`, an XHR's open): data of
-// the page's own. Not a search index (`fetch('/search/search_index.json')`): it is asked for when
-// someone searches, and a site's shared search script would have every page rendered.
-const ADDRESS = String.raw`['"\`](?![^'"\`]{0,200}search)`;
+// the page's own; not a search index (`fetch('/search/search_index.json')`, see NOT_SEARCH).
+const ADDRESS = String.raw`['"\`]${NOT_SEARCH}`;
 const LITERAL_REQUEST = new RegExp(
   [
     String.raw`\bfetch\s*\(\s*`,

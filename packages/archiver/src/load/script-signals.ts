@@ -51,14 +51,20 @@ export function fillsFromNetwork(code: string): boolean {
 }
 
 /**
+ * Put right after a string's opening quote: the string does not name a search index, which is
+ * asked for when someone searches (a site's shared search script would have every page rendered).
+ */
+export const NOT_SEARCH = String.raw`(?![^'"\`]{0,200}search)`;
+
+/**
  * A data file of the site's own passed by its address (`getDocument({ url: './doc.pdf' })`,
  * DataTables' `ajax: 'data/staff.json'`, `d3.csv('data/x.csv')`): whatever library asks for it,
- * it does so at run time, and from a folder that request fails. A search index is left out: it
- * is asked for when someone searches, and a site's shared script that names it would have every
- * page rendered.
+ * it does so at run time, and from a folder that request fails. Not a search index (NOT_SEARCH).
  */
-const DATA_FILE_ARGUMENT =
-  /[(,:]\s*(['"`])(?!https?:|\/\/|data:|blob:)(?![^'"`]{0,200}search)[^'"`\s<>]{0,200}\.(?:json|csv|tsv|xml|geojson|topojson|pdf|wasm|glb|gltf|ya?ml)(?:[?#][^'"`\s<>]{0,200})?\1/i;
+const DATA_FILE_ARGUMENT = new RegExp(
+  String.raw`[(,:]\s*(['"\`])(?!https?:|\/\/|data:|blob:)${NOT_SEARCH}[^'"\`\s<>]{0,200}\.(?:json|csv|tsv|xml|geojson|topojson|pdf|wasm|glb|gltf|ya?ml)(?:[?#][^'"\`\s<>]{0,200})?\1`,
+  'i',
+);
 
 export function loadsDataFile(code: string): boolean {
   return DATA_FILE_ARGUMENT.test(code);
