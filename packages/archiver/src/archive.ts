@@ -165,7 +165,7 @@ export async function runCapture(
     importMap: new Map(),
     refusals: new Refusals(hooks.resume && record),
     renderGuard: new RenderGuard(),
-    offer: (responses) => fetcher.offer(responses),
+    offer: (responses, over) => fetcher.offer(responses, over),
     prefetch: (url, init) => fetcher.prefetch(url, init),
     mayCheck: () => ctx.renderGuard.mayCheck,
     record,

@@ -141,6 +141,14 @@ const STATS_JS = `fetch('/collect?page=' + encodeURIComponent(location.href), { 
 const pixel = document.createElement('img'); pixel.src = 'https://stats.example/p.gif'; document.body.appendChild(pixel);`;
 const widgetPage = (origin: string, script: string) => REVIEWED.replace('<script src="/js/reviews.js" defer></script>', `<script src="${origin}${script}" async></script>`);
 
+// A written page whose own frame builds itself (a station's widget fetching its readings): as
+// served, the frame says "Loading…" from a folder, its fetch() refused.
+const FRAMED = `<!doctype html><title>Marina</title><h1>Harbour conditions</h1>
+<p>${'Measured every hour by the station on the north breakwater, published as they come. '.repeat(3)}</p>
+<iframe src="/widgets/station.html" width="300" height="100"></iframe>`;
+const STATION = `<!doctype html><p id="now">Loading…</p>
+<script>fetch('/widgets/readings.json').then((r) => r.json()).then((d) => { document.getElementById('now').textContent = 'Air ' + d.air + ' °C'; });</script>`;
+
 let site: FixtureSite;
 let widgets: FixtureSite;
 beforeAll(async () => {
@@ -156,6 +164,9 @@ beforeAll(async () => {
     '/': { body: shell('Home') },
     '/guide': { body: shell('Guide') },
     '/plain': { body: STATIC_PAGE },
+    '/framed': { body: FRAMED },
+    '/widgets/station.html': { body: STATION },
+    '/widgets/readings.json': { type: 'application/json', body: JSON.stringify({ air: 17.5 }) },
     '/styled': { body: shell('Styled').replace('/app.js', '/styled.js') },
     '/styled.js': { type: 'text/javascript', body: STYLED_JS },
     '/fonts/scripted.woff2': { type: 'font/woff2', body: FONT },
@@ -301,6 +312,17 @@ describe('render mode', () => {
     // The written address goes to its module's key in the import map; the computed one through the layer.
     expect(sink.text(script)).toMatch(/import\("@sitezip\/[^"]*greeting\.js"\)/);
     expect(sink.text(script)).toContain('__SITEZIP_MODULE__');
+  });
+
+  it('auto: renders a written page whose frame of its own site fills itself from the network, the frame fetched once', async () => {
+    site.hits.clear();
+    const { sink, page } = await capture('/framed');
+    expect(page.render?.reason).toBe('its frame /widgets/station.html: an inline script fills part of it from the network');
+    expect(page.render?.check, JSON.stringify(page.render)).toMatchObject({ failedRequests: 0, onlineRequests: 0, textMatch: 1 });
+    const frame = [...sink.files.keys()].find((name) => name.endsWith('station.html'))!;
+    expect(sink.text(frame)).toContain('Air 17.5 °C');
+    // Read to decide, then the render's request for it was answered from that.
+    expect(site.hits.get('/widgets/station.html')).toBe(1);
   });
 
   it("auto: leaves a written page whose script file does not fill it static, the script read once", async () => {

@@ -114,7 +114,7 @@ export interface CaptureContext {
   /** URLs left out by limits and trap guards, and why the capture stopped early. */
   readonly refusals: Refusals;
   /** Responses a loader already has (a browser's): the capture's requests for them are answered from them. */
-  offer(responses: Iterable<FetchedResource>): void;
+  offer(responses: Iterable<FetchedResource>, over?: boolean): void;
   /** Asks for a URL ahead of the capture's own request, which then takes that answer (PageLoadContext.prefetch). */
   prefetch(url: string, init: FetchInit): Promise<FetchedResource | undefined>;
   /** Whether a page rendered from now on may still be checked (its renderGuard's mayCheck): if not, it is not pictured. */

@@ -12,10 +12,10 @@ export class RecordedFirstFetcher implements Fetcher {
 
   constructor(private readonly base: Fetcher) {}
 
-  /** Keeps the first response offered for each URL it was asked at. */
-  offer(responses: Iterable<FetchedResource>): void {
+  /** Keeps the first response offered for each URL it was asked at; `over`: these replace it. */
+  offer(responses: Iterable<FetchedResource>, over = false): void {
     for (const response of responses) {
-      if (!this.recorded.has(response.requestedUrl)) this.recorded.set(response.requestedUrl, response);
+      if (over || !this.recorded.has(response.requestedUrl)) this.recorded.set(response.requestedUrl, response);
     }
   }
 

@@ -46,6 +46,9 @@ describe('needsRender', () => {
     ['a written page whose inline script writes a script tag', `${prose}<script>document.write('<script src="/late.js"><\\/script>')</script>`, 'writes markup'],
     ['a written page whose inline script draws a CSV with D3', `${prose}<div id="chart"><p>Loading…</p></div><script src="/d3.min.js"></script><script>d3.csv('./data/population.csv').then((rows) => d3.select('#chart').html('').append('svg'));</script>`, 'from the network'],
     ['a PDF an inline module draws on a canvas', `${prose}<canvas id="viewer"></canvas><script type="module">import * as pdfjs from './pdf.mjs'; const pdf = await pdfjs.getDocument({ url: './docs/newsletter.pdf' }).promise;</script>`, 'a data file'],
+    ['a custom element naming a data file of its own (Lit)', `${prose}<item-list src="data/items.json"></item-list><script type="module" src="js/app.js"></script>`, 'names a data file'],
+    ['a data- attribute naming a data file of its own', `${prose}<div class="chart" data-url="data/sales.csv?v=2"></div><script src="/js/charts.js"></script>`, 'names a data file'],
+    ['an inline script that posts to a frame of its own', `${prose}<iframe id="chat" src="widgets/chat.html"></iframe><script>addEventListener('load', () => chat.contentWindow.postMessage({ text: 'hi' }, location.origin));</script>`, 'talks to a frame'],
   ])('renders %s', (_, html, reason) => {
     expect(needsRender(page(html))).toContain(reason);
   });
@@ -66,8 +69,14 @@ describe('needsRender', () => {
     ['a page that only names mermaid', `${prose}<p class="note">Diagrams: see mermaid-js.</p><pre class="mermaidish">not a diagram</pre><script src="/site.js"></script>`],
     ['a gallery: images, scripts, few words', '<h1>Trip</h1><img src="a.jpg"><img src="b.jpg"><img src="c.jpg"><script src="/lightbox.js"></script>'],
     ['an inline script that names pages and images, not data files', `${prose}<script>var site = { next: '/guide/next.html', logo: 'img/logo.png', feed: 'https://example.org/feed.json' };</script>`],
+    ['an element naming an online data file or a page', `${prose}<lottie-player src="https://cdn.example/anim.json"></lottie-player><my-card href="guide.html" data-photo="img/a.png"></my-card><script src="/site.js"></script>`],
+    ["a script that posts to another site's video player", `${prose}<iframe id="v" src="https://video.example/embed/x"></iframe><script>v.contentWindow.postMessage('{"event":"command","func":"playVideo"}', '*');</script>`],
   ])('leaves %s static', (_, html) => {
     expect(needsRender(page(html))).toBeUndefined();
+  });
+
+  it('reads long tags in bounded time', () => {
+    expect(needsRender(page(`${prose}<x-a ${'b=1 '.repeat(200_000)}><div ${'data-c=1 '.repeat(200_000)}><script src="a.js"></script>`))).toBeUndefined();
   });
 
   it('reads inline scripts linearly, however many are left open', () => {

@@ -1,6 +1,7 @@
 import { HtmlTooComplexError } from '../parse/index.js';
 import type { LoadedPage } from './page-loader.js';
-import { fillsFromNetwork, loadsDataFile, runTimeLoad } from './script-signals.js';
+import { normalizeUrl } from '../resolve/normalize-url.js';
+import { DATA_EXTENSION, fillsFromNetwork, loadsDataFile, runTimeLoad, talksToFrame } from './script-signals.js';
 
 /** Pages longer than this are read this far: an app shell is short, and the test stays linear. */
 const READ_AT_MOST = 1024 * 1024;
@@ -50,10 +51,15 @@ const FILLED_ON_LOAD = /\b(?:data-)?hx-(?:get|post)\s*=[^<>]*\b(?:data-)?hx-trig
 // frames (Rails), GitHub's include-fragment, Shoelace's include. From a folder that fetch() fails
 // and the part stays empty (or says "Loading").
 const FETCHED_FRAGMENT = /<(?:turbo-frame|include-fragment|sl-include)\b[^<>]*?\bsrc\s*=/i;
+// A data file of the site's own named by an attribute only a script reads: a custom element's
+// (`<item-list src="data/items.json">`, `<lottie-player src="anim.json">`) or a `data-`
+// attribute (`<div class="chart" data-url="sales.csv">`). Bounded: a long tag costs no more.
+const OWN_DATA_VALUE = String.raw`\s*=\s*["']?(?!https?:|\/\/|data:|blob:)[^"'\s<>]{0,200}\.${DATA_EXTENSION}(?:[?#][^"'\s<>]{0,200})?["'\s>]`;
+const DATA_ATTRIBUTE = new RegExp(String.raw`<[a-z][a-z0-9]*-[a-z0-9-]*\b[^<>]{0,2000}?\s[\w-]+${OWN_DATA_VALUE}|<[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]+${OWN_DATA_VALUE}`, 'i');
 /** Inline scripts read for network calls, at most: a page is decided in its first ones. */
 const MAX_INLINE_SCRIPTS = 200;
 const ENABLE_JS = /<noscript\b[^<>]*>[^]{0,2000}?\b(enable|requires?|turn on|need)\b[^<]{0,80}\bjavascript\b/i;
-const SCRIPT = /<script\b/i;
+export const SCRIPT = /<script\b/i;
 
 /**
  * Why a page seems to build itself with JavaScript (so `render: auto` renders it), or undefined
@@ -69,6 +75,21 @@ export function needsRender(page: LoadedPage): string | undefined {
   const scan = page.scan();
   const modules = scan && !(scan instanceof HtmlTooComplexError) && (scan.inlineScripts.length > 0 || scan.refs.some((r) => r.kind === 'module'));
   if (!modules && !SCRIPT.test(head)) return undefined;
+  const need = servedHtmlNeed(head, hasOwnFrame(page));
+  if (need) return need;
+  // A gallery says little in words: images the HTML itself holds are content too.
+  const media = scan && !(scan instanceof HtmlTooComplexError) ? scan.refs.filter((r) => r.kind === 'image' || r.kind === 'media').length : 0;
+  if (media < SHELL_MEDIA && html.length <= READ_AT_MOST && visibleTextLength(html, SHELL_TEXT) < SHELL_TEXT) return 'it has scripts and next to no text of its own';
+  return undefined;
+}
+
+/**
+ * Why HTML as served shows less than the page once its scripts ran, read from its text alone (a
+ * frame's document is read so too): an empty mount element, a renderer's element, a framework
+ * that takes the page over, text a library draws, a `<noscript>` asking for JavaScript, a part
+ * filled once loaded. `ownFrame`: the page holds a frame of its own site. For HTML with scripts.
+ */
+export function servedHtmlNeed(head: string, ownFrame: boolean): string | undefined {
   const mount = EMPTY_MOUNT.exec(head);
   if (mount) return `its scripts fill an empty <${mount[1]!.toLowerCase()} id="${mount[2]}">`;
   const element = RENDERER_ELEMENT.exec(head);
@@ -76,17 +97,26 @@ export function needsRender(page: LoadedPage): string | undefined {
   for (const [marker, name] of HYDRATION_MARKERS) if (marker.test(head)) return `${name} takes the page over in the browser`;
   for (const [marker, reason] of DRAWN_IN_BROWSER) if (marker.test(head)) return reason;
   if (ENABLE_JS.test(head)) return 'it asks for JavaScript (<noscript>)';
-  const filler = fillsItselfOnLoad(head);
-  if (filler) return filler;
-  // A gallery says little in words: images the HTML itself holds are content too.
-  const media = scan && !(scan instanceof HtmlTooComplexError) ? scan.refs.filter((r) => r.kind === 'image' || r.kind === 'media').length : 0;
-  if (media < SHELL_MEDIA && html.length <= READ_AT_MOST && visibleTextLength(html, SHELL_TEXT) < SHELL_TEXT) return 'it has scripts and next to no text of its own';
-  return undefined;
+  return fillsItselfOnLoad(head, ownFrame);
 }
 
-function fillsItselfOnLoad(html: string): string | undefined {
+/** Whether the page holds a frame of its own site (its scripts may talk to it). */
+function hasOwnFrame(page: LoadedPage): boolean {
+  const scan = page.scan();
+  if (!scan || scan instanceof HtmlTooComplexError) return false;
+  const { origin } = new URL(page.response.url);
+  return scan.refs.some((ref) => ref.kind === 'frame' && ref.source === 'attr' && normalizeUrl(ref.url, page.response.url)?.startsWith(`${origin}/`));
+}
+
+/**
+ * Why the page as served fills a part of itself once loaded, or undefined: markup a library
+ * fills (htmx, Alpine, Turbo), a data file named for a script, an inline script that asks the
+ * network or loads files, or one that talks to a frame of the page's own (`ownFrame`).
+ */
+function fillsItselfOnLoad(html: string, ownFrame: boolean): string | undefined {
   if (FILLED_ON_LOAD.test(html)) return 'htmx or Alpine fills part of it on load';
   if (FETCHED_FRAGMENT.test(html)) return 'a Turbo frame or an included fragment loads part of it from the network';
+  if (DATA_ATTRIBUTE.test(html)) return 'an element names a data file of its own for a script';
   // Each script's end is looked for from its start on, once: linear, however many are left open.
   SCRIPT_START.lastIndex = 0;
   for (let i = 0, start; i < MAX_INLINE_SCRIPTS && (start = SCRIPT_START.exec(html)); i++) {
@@ -99,6 +129,7 @@ function fillsItselfOnLoad(html: string): string | undefined {
       const load = runTimeLoad(text, true);
       if (load) return `an inline script ${load}`;
       if (loadsDataFile(text)) return 'an inline script loads a data file of its own';
+      if (ownFrame && talksToFrame(text)) return 'an inline script talks to a frame of its own';
     }
     SCRIPT_START.lastIndex = end.index;
   }

@@ -12,9 +12,10 @@ export interface PageLoadContext {
   readonly options: { readonly maxPageReferences: number };
   /**
    * Hands over responses a loader already has (a browser's requests): the capture's own
-   * requests for those URLs are answered from them instead of the network.
+   * requests for those URLs are answered from them instead of the network. The first offer for a
+   * URL stands, unless `over` (a frame's document as the render left it, over the one as served).
    */
-  offer(responses: Iterable<FetchedResource>): void;
+  offer(responses: Iterable<FetchedResource>, over?: boolean): void;
   /**
    * Asks for a URL ahead of the capture, whose own request for it then takes that answer
    * (RecordedFirstFetcher.prefetch). Resolves with undefined when it failed.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needOn, placeholderIds, readOtherSitesScript, readScript, scriptNeed } from './script-fills-page.js';
+import { needOn, placeholderIds, readFrame, readOtherSitesScript, readScript, scriptNeed } from './script-fills-page.js';
 
 describe('scriptNeed', () => {
   it.each([
@@ -33,6 +33,9 @@ describe('scriptNeed', () => {
     ['fetches its search index (asked for when someone searches)', `box.addEventListener('input', () => fetch('/search/search_index.json').then((r) => r.json()).then((i) => { list.innerHTML = show(i); }));`, []],
     ["swaps an image for one named after its own address (Sphinx's doctools.js, on a click)", 'el.src = `${el.src.substr(0, el.src.length - 9)}plus.png`;', []],
     ['names its search index (asked for when someone searches)', `var index = { url: base_url + '/search/search_index.json' }; load(index, 'search/search_index.json');`, []],
+    // Material for MkDocs's bundle: its sitemap for instant navigation on a click, its version
+    // menu's file made against the site's base, a fetch from a template of a computed address.
+    ["reads the site's sitemap, a version list against a base, a computed template (Material for MkDocs)", 'fetch(`${e}`).then((r) => r.text()).then((t) => { el.innerHTML = t; }); load(new URL("sitemap.xml", base)); load(new URL("../versions.json", t.base)); ajax(\'sitemap.xml\');', []],
   ])('says nothing of a script that %s', (_, code, ids) => {
     expect(scriptNeed(code, code.includes('await import'), ids)).toBeUndefined();
   });
@@ -74,6 +77,16 @@ describe('readScript', () => {
     expect(reading).toMatchObject({ names: new Set(['ab', 'cd-ef']) });
     const many = readScript(`fetch(u).then(r => r.text()).then(t => { el.innerHTML = t; });` + Array.from({ length: 5_000 }, (_, i) => `'id${i}'`).join('+'), false);
     expect(typeof many === 'object' && many.names.size).toBe(2_000);
+  });
+});
+
+describe('readFrame', () => {
+  it("says why a frame's document of the page's site falls short as served, as a page's would", () => {
+    const widget = `<p>Temperature</p><canvas id="c"></canvas><script>fetch('data.json').then((r) => r.json()).then((d) => { out.textContent = d.now; });</script>`;
+    expect(readFrame(widget, 'https://example.test/widgets/clock.html')).toBe('its frame /widgets/clock.html: an inline script fills part of it from the network');
+    expect(readFrame('<div id="root"></div><script src="app.js"></script>', 'https://example.test/embed/')).toBe('its frame /embed/: its scripts fill an empty <div id="root">');
+    expect(readFrame('<h1>Terms</h1><p>Written on the server.</p><script>document.body.classList.add("js")</script>', 'https://example.test/terms.html')).toBe(false);
+    expect(readFrame('<div id="root"></div>', 'https://example.test/blank.html')).toBe(false);
   });
 });
 

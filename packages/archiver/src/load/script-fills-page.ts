@@ -2,8 +2,9 @@ import { ACCEPT } from '../fetch/accept.js';
 import { HtmlTooComplexError } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { trace } from '../trace.js';
+import { SCRIPT, servedHtmlNeed } from './needs-render.js';
 import type { LoadedPage, PageLoadContext } from './page-loader.js';
-import { fillsFromNetwork, loadsDataFile, NOT_SEARCH, runTimeLoad, startsWorker } from './script-signals.js';
+import { fillsFromNetwork, loadsDataFile, NOT_SITE_INDEX, runTimeLoad, startsWorker } from './script-signals.js';
 
 /** Scripts of a page read before it is decided, at most: an app's own come first. */
 const MAX_SCRIPTS = 6;
@@ -24,8 +25,9 @@ const LIBRARY =
   /(?:^|[/._-])(?:jquery|bootstrap|popper|lodash|underscore|moment|modernizr|analytics|gtag|gtm|highlight|prism|mathjax|katex|mermaid|polyfills?|core-js|require|d3|chart|three|swiper|slick|lightbox|fancybox|select2|htmx|alpine|vue|react|react-dom|angular|ember|backbone|knockout|zepto|axios|hls|video|plyr|clipboard|fontawesome|recaptcha|sentry)(?:[._-]|$)/i;
 const LIBRARY_BANNER = /^\s*\/\*[!*]\s*(?:jQuery|Bootstrap|lodash|Vue\.js|React|@license)/;
 // A request for an address written in the script (`fetch('data.json')`, an XHR's open): data of
-// the page's own; not a search index (`fetch('/search/search_index.json')`, see NOT_SEARCH).
-const ADDRESS = String.raw`['"\`]${NOT_SEARCH}`;
+// the page's own; not an index of the site (`fetch('/search/search_index.json')`, see
+// NOT_SITE_INDEX), nor a template that starts from a computed address (`` fetch(`${base}/x`) ``).
+const ADDRESS = String.raw`['"\`](?!\$\{)${NOT_SITE_INDEX}`;
 const LITERAL_REQUEST = new RegExp(
   [
     String.raw`\bfetch\s*\(\s*`,
@@ -50,7 +52,12 @@ interface PageScript {
   key: string;
   module: boolean;
   own: boolean;
+  /** A frame's document of the page's own site, read as a page is (needs-render.ts), not as a script. */
+  frame?: boolean;
 }
+
+/** Frames of the page's own site read before it is decided, at most. */
+const MAX_FRAMES = 3;
 
 /**
  * Why a script file of the page's own site makes a static copy fall short, or undefined: it
@@ -64,7 +71,7 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, ve
   let placeholders: string[] | undefined;
   const emptyIds = () => (placeholders ??= placeholderIds(page.document!.html));
   const others = otherSitesScripts(page);
-  const scripts = [...ownScripts(page), ...(others.length > 0 && emptyIds().length > 0 ? others : [])].slice(0, MAX_SCRIPTS);
+  const scripts = [...ownScripts(page), ...(others.length > 0 && emptyIds().length > 0 ? others : [])].slice(0, MAX_SCRIPTS).concat(ownFrames(page));
   // A site's pages leave different elements empty: a shared script's reading is judged per page.
   const need = (reading: ScriptReading | undefined) => (reading ? needOn(reading, emptyIds()) : undefined);
   const known = scripts.map(({ key }) => need(verdicts.get(key))).find(Boolean);
@@ -72,7 +79,7 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, ve
   const unread = scripts.filter(({ key }) => !verdicts.has(key));
   if (unread.length === 0) return undefined;
   trace(`render: reading ${unread.length} script(s) of the page`);
-  const fetch = (url: string, kind: FetchedKind) =>
+  const fetch = (url: string, kind: FetchedKind | 'frame') =>
     ctx.prefetch(url, { signal: ctx.signal, referrer: page.response.url, accept: ACCEPTS[kind], spool: kind === 'image' || kind === 'icon' });
   // The files a static capture asks for first go out with the scripts, so that deciding costs
   // no round trip of its own; a request of the capture's for one of them takes that answer.
@@ -82,11 +89,11 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, ve
     waited = setTimeout(() => resolve(undefined), WAIT_MS);
   });
   const read = await Promise.all(
-    unread.map(async ({ url, key, module, own }) => {
-      const response = await Promise.race([fetch(url, module ? 'module' : 'script'), late]);
+    unread.map(async ({ url, key, module, own, frame }) => {
+      const response = await Promise.race([fetch(url, frame ? 'frame' : module ? 'module' : 'script'), late]);
       if (!response) return undefined;
-      const code = response.status < 300 && !response.file ? response.body.subarray(0, READ_AT_MOST).toString('utf8') : undefined;
-      const reading: ScriptReading = code === undefined ? false : own ? readScript(code, module) : readOtherSitesScript(code);
+      const code = response.status < 300 && !response.file ? response.body.subarray(0, frame ? READ_PAGE_AT_MOST : READ_AT_MOST).toString('utf8') : undefined;
+      const reading: ScriptReading = code === undefined ? false : frame ? readFrame(code, url) : own ? readScript(code, module) : readOtherSitesScript(code);
       if (verdicts.size < MAX_VERDICTS) verdicts.set(key, reading);
       return need(reading);
     }),
@@ -96,7 +103,14 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, ve
 }
 
 type FetchedKind = 'script' | 'module' | 'stylesheet' | 'image' | 'icon';
-const ACCEPTS: Record<FetchedKind, string> = { script: ACCEPT.any, module: ACCEPT.any, stylesheet: ACCEPT.stylesheet, image: ACCEPT.image, icon: ACCEPT.image };
+const ACCEPTS: Record<FetchedKind | 'frame', string> = {
+  script: ACCEPT.any,
+  module: ACCEPT.any,
+  stylesheet: ACCEPT.stylesheet,
+  image: ACCEPT.image,
+  icon: ACCEPT.image,
+  frame: ACCEPT.document,
+};
 /** Files of the page fetched while its scripts are read, at most (see scriptFillsPage). */
 const PREFETCH = 32;
 
@@ -144,6 +158,30 @@ const ownScripts = (page: LoadedPage) => pageScripts(page, true);
  * of it: another site's script counts only by the empty elements it names.
  */
 const otherSitesScripts = (page: LoadedPage) => pageScripts(page, false);
+
+/**
+ * The page's frames at addresses of its own site: a frame whose document builds itself (a widget
+ * that fetches its data) is saved as served, and from a folder its scripts fail as a page's would.
+ */
+function ownFrames(page: LoadedPage): PageScript[] {
+  const scan = page.scan();
+  if (!scan || scan instanceof HtmlTooComplexError) return [];
+  const { origin } = new URL(page.response.url);
+  const urls = new Set<string>();
+  for (const ref of scan.refs) {
+    if (ref.kind !== 'frame' || ref.source !== 'attr') continue;
+    const url = normalizeUrl(ref.url, page.response.url);
+    if (url && url !== page.response.url && new URL(url).origin === origin) urls.add(url);
+    if (urls.size >= MAX_FRAMES) break;
+  }
+  return [...urls].map((url) => ({ url, key: `frame ${url}`, module: false, own: true, frame: true }));
+}
+
+/** What reading a frame's document says: why it falls short as served (servedHtmlNeed), or false. */
+export function readFrame(html: string, url: string): ScriptReading {
+  const need = SCRIPT.test(html) ? servedHtmlNeed(html, false) : undefined;
+  return need ? `its frame ${new URL(url).pathname}: ${need}` : false;
+}
 
 /** What reading another site's script says (see otherSitesScripts): the ids it may fill from the network, or false. */
 export function readOtherSitesScript(code: string): ScriptReading {

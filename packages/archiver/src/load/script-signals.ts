@@ -45,24 +45,41 @@ export function startsWorker(code: string): boolean {
   return STARTS_WORKER.test(code);
 }
 
+// From file:// every page is an origin of its own: a page's script cannot reach into its frame's
+// document, and a message it posts to its frame's origin goes nowhere. (Not `contentDocument`:
+// jQuery's `.contents()` reads it in every copy of the library; and libraries post to the video
+// players they embed, so this counts only on a page with a frame of its own site.)
+const TALKS_TO_FRAME = /\.contentWindow\s*\.\s*(?:postMessage\s*\(|document\b)/;
+
+export function talksToFrame(code: string): boolean {
+  return TALKS_TO_FRAME.test(code);
+}
+
 /** Whether the script asks the network and writes the DOM: it fills part of its page once loaded. */
 export function fillsFromNetwork(code: string): boolean {
   return ASKS_NETWORK.test(code) && WRITES_DOM.test(code);
 }
 
 /**
- * Put right after a string's opening quote: the string does not name a search index, which is
- * asked for when someone searches (a site's shared search script would have every page rendered).
+ * Put right after a string's opening quote: the string does not name an index of the site — its
+ * search index, asked for when someone searches, or its sitemap, which Material for MkDocs's
+ * bundle reads for instant navigation on a click: a site's shared script naming one would have
+ * every page rendered.
  */
-export const NOT_SEARCH = String.raw`(?![^'"\`]{0,200}search)`;
+export const NOT_SITE_INDEX = String.raw`(?![^'"\`]{0,200}(?:search|sitemap))`;
+
+/** The names a data file ends in (a script asks for it: no markup loads it). */
+export const DATA_EXTENSION = '(?:json|csv|tsv|xml|geojson|topojson|pdf|wasm|glb|gltf|ya?ml)';
 
 /**
  * A data file of the site's own passed by its address (`getDocument({ url: './doc.pdf' })`,
  * DataTables' `ajax: 'data/staff.json'`, `d3.csv('data/x.csv')`): whatever library asks for it,
- * it does so at run time, and from a folder that request fails. Not a search index (NOT_SEARCH).
+ * it does so at run time, and from a folder that request fails. Not an index of the site
+ * (NOT_SITE_INDEX), nor an address made against a base (`new URL('../versions.json', base)`:
+ * Material for MkDocs's version menu, which a site without versions answers with a 404).
  */
 const DATA_FILE_ARGUMENT = new RegExp(
-  String.raw`[(,:]\s*(['"\`])(?!https?:|\/\/|data:|blob:)${NOT_SEARCH}[^'"\`\s<>]{0,200}\.(?:json|csv|tsv|xml|geojson|topojson|pdf|wasm|glb|gltf|ya?ml)(?:[?#][^'"\`\s<>]{0,200})?\1`,
+  String.raw`(?:(?<!\bURL\s*)\(|[,:])\s*(['"\`])(?!https?:|\/\/|data:|blob:)${NOT_SITE_INDEX}[^'"\`\s<>]{0,200}\.${DATA_EXTENSION}(?:[?#][^'"\`\s<>]{0,200})?\1`,
   'i',
 );
 

@@ -75,8 +75,9 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
 
   /** A rendered page as the capture saves it: a snapshot of its DOM, with what its live copy needs. */
   const renderedPage = (ctx: PageLoadContext, page: LoadedPage, reason: string, result: RenderResult): LoadedPage => {
-    // A frame's address answers with the document the render left there (offered first: the first offer stands).
-    ctx.offer(result.frames.map((frame) => frameResponse(frame, result.exchanges)));
+    // A frame's address answers with the document the render left there: over the one as served
+    // that deciding read (script-fills-page.ts), and before the browser's (the first offer stands).
+    ctx.offer(result.frames.map((frame) => frameResponse(frame, result.exchanges)), true);
     ctx.offer(result.exchanges.flatMap((exchange) => (exchange.method === 'GET' ? [exchange.response] : [])));
     const html = neutralizeScripts(result.html);
     // Relative references in the DOM resolve against where the page was when it was read.
