@@ -15,6 +15,8 @@ describe('scriptNeed', () => {
     ['imports at run time (classic)', `import('./mod.js').then(show);`, false, 'imports a module at run time'],
     ['imports a computed address (module)', `const m = await import('./' + name + '.js');`, true, 'imports a module at run time'],
     ['writes a script tag', `document.write('<script src="late.js"><\\/script>');`, false, 'writes markup that loads files'],
+    ["writes an image of its own by an address it makes (Doxygen's tree view)", `n.html('<img src="'+relpath+'sync_on.png" title="'+SYNCONMSG+'"/>');`, false, 'writes markup that loads files'],
+    ["writes an image of its own by an address it makes, over two lines (Doxygen's search box)", `'<img id="MSearchSelect" src="'+relPath+\n  'search/mag_sel.svg" alt=""/>'`, false, 'writes markup that loads files'],
     ['sets an image of its own', `const img = new Image(); img.src = 'pics/a.png';`, false, 'sets a file of its own as a source'],
     ['adds a stylesheet', `const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href;`, false, 'adds a stylesheet'],
     ['loads a FontFace', `new FontFace('X', 'url(x.woff2)')`, false, 'loads a font'],
@@ -25,6 +27,7 @@ describe('scriptNeed', () => {
 
   it.each([
     ['only writes the DOM', `document.getElementById('menu').append(document.createElement('span'));`, ['menu']],
+    ['writes links by addresses it makes, and images by addresses from its data', `el.innerHTML = '<a href="'+relpath+'index.html">Home</a><img src="'+item.icon+'">';`, []],
     ['only posts a beacon', `fetch('/collect', { method: 'POST', keepalive: true });`, []],
     ['fetches a computed address, naming no empty element', `fetch(url).then((r) => r.text()).then((t) => { el.innerHTML = t; });`, ['feed']],
     ['is a library by its banner', `/*! jQuery v3.7.1 | (c) OpenJS Foundation */ fetch('x'); a.innerHTML = 1;`, []],
@@ -34,8 +37,8 @@ describe('scriptNeed', () => {
     ["swaps an image for one named after its own address (Sphinx's doctools.js, on a click)", 'el.src = `${el.src.substr(0, el.src.length - 9)}plus.png`;', []],
     ['names its search index (asked for when someone searches)', `var index = { url: base_url + '/search/search_index.json' }; load(index, 'search/search_index.json');`, []],
     // Material for MkDocs's bundle: its sitemap for instant navigation on a click, its version
-    // menu's file made against the site's base, a fetch from a template of a computed address.
-    ["reads the site's sitemap, a version list against a base, a computed template (Material for MkDocs)", 'fetch(`${e}`).then((r) => r.text()).then((t) => { el.innerHTML = t; }); load(new URL("sitemap.xml", base)); load(new URL("../versions.json", t.base)); ajax(\'sitemap.xml\');', []],
+    // menu's file made against the site's base.
+    ["reads the site's sitemap, a version list against a base (Material for MkDocs)", 'load(new URL("sitemap.xml", base)); load(new URL("../versions.json", t.base)); ajax(\'sitemap.xml\'); el.innerHTML = t;', []],
   ])('says nothing of a script that %s', (_, code, ids) => {
     expect(scriptNeed(code, code.includes('await import'), ids)).toBeUndefined();
   });

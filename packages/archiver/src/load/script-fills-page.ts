@@ -26,8 +26,10 @@ const LIBRARY =
 const LIBRARY_BANNER = /^\s*\/\*[!*]\s*(?:jQuery|Bootstrap|lodash|Vue\.js|React|@license)/;
 // A request for an address written in the script (`fetch('data.json')`, an XHR's open): data of
 // the page's own; not an index of the site (`fetch('/search/search_index.json')`, see
-// NOT_SITE_INDEX), nor a template that starts from a computed address (`` fetch(`${base}/x`) ``).
-const ADDRESS = String.raw`['"\`](?!\$\{)${NOT_SITE_INDEX}`;
+// NOT_SITE_INDEX). A template from a computed address counts (`` fetch(`${base}/…`) ``): Material
+// for MkDocs's bundle fetches its search index so as each page loads, which from a folder fails
+// (1 failed request, the search dead) where its live copy answers it.
+const ADDRESS = String.raw`['"\`]${NOT_SITE_INDEX}`;
 const LITERAL_REQUEST = new RegExp(
   [
     String.raw`\bfetch\s*\(\s*`,

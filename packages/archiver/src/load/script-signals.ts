@@ -16,6 +16,10 @@ const STARTS_WORKER = /\bnew\s+(?:Shared)?Worker\s*\(/;
 const RUN_TIME_LOADS: readonly [RegExp, string][] = [
   [STARTS_WORKER, 'starts a worker'],
   [/\bdocument\.write(?:ln)?\s*\(\s*['"`][^'"`]{0,200}<(?:script|link|img|iframe|object|embed)\b/i, 'writes markup that loads files'],
+  // Markup whose source is a file of the site's by an address made at run time, Doxygen's
+  // `'<img src="'+relpath+'sync_on.png"/>'` (its tree view's and search box's icons): the static
+  // capture never sees the file, and from the copy's start page the prefix names another folder.
+  [/\bsrc=\\?["']['"]\s*\+\s*[\w$.]+\s*\+\s*['"][^'"<>\s:]{1,200}\.(?:png|gif|jpe?g|svg|webp|ico)\b/i, 'writes markup that loads files'],
   [new RegExp(String.raw`\.src\s*=\s*${OWN_ADDRESS}|\bsetAttribute\s*\(\s*['"]src['"]\s*,\s*${OWN_ADDRESS}`), 'sets a file of its own as a source'],
   [new RegExp(String.raw`\.rel\s*=\s*['"]stylesheet['"]`), 'adds a stylesheet'],
   [/\bnew\s+FontFace\s*\(/, 'loads a font'],
