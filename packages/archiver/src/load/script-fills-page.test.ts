@@ -20,6 +20,7 @@ describe('scriptNeed', () => {
     ['sets an image of its own', `const img = new Image(); img.src = 'pics/a.png';`, false, 'sets a file of its own as a source'],
     ['adds a stylesheet', `const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href;`, false, 'adds a stylesheet'],
     ['loads a FontFace', `new FontFace('X', 'url(x.woff2)')`, false, 'loads a font'],
+    ["starts a worker and fetches data by its module's own address", `const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }); fetch(new URL("./data/notes.json", import.meta.url));`, true, "loads a file by its module's own address"],
     ['passes a data file to a library (DataTables)', `$('#staff').DataTable({ ajax: 'data/employees.json', pageLength: 10 });`, false, 'loads a data file of its own'],
   ])('says what a script that %s loads', (_, code, module, what) => {
     expect(scriptNeed(code, module, [])).toBe(`its own script ${what}`);

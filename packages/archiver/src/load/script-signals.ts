@@ -23,6 +23,9 @@ const RUN_TIME_LOADS: readonly [RegExp, string][] = [
   [new RegExp(String.raw`\.src\s*=\s*${OWN_ADDRESS}|\bsetAttribute\s*\(\s*['"]src['"]\s*,\s*${OWN_ADDRESS}`), 'sets a file of its own as a source'],
   [new RegExp(String.raw`\.rel\s*=\s*['"]stylesheet['"]`), 'adds a stylesheet'],
   [/\bnew\s+FontFace\s*\(/, 'loads a font'],
+  // A file beside the module that asks for it (`new Worker(new URL('./worker.js', import.meta.url))`,
+  // its data, its WebAssembly): a module's own address, which from the copy names no such file.
+  [/\bnew\s+URL\s*\(\s*(['"`])[^'"`\s]{1,200}\1\s*,\s*import\.meta\.url\s*\)/, "loads a file by its module's own address"],
 ];
 // An import() of a written address the static capture maps itself in modules and in a page's
 // inline scripts (process-module.ts, process-html.ts), a computed one it cannot; a classic script
