@@ -24,7 +24,7 @@ import { HtmlTooComplexError } from './parse/index.js';
 import { siteOptionsSchema, type SiteOptions, type SiteOptionsInput } from './site-options.js';
 import type { CrawlSnapshot } from './resume/crawl-record.js';
 import { restoreCrawl } from './resume/restore-crawl.js';
-import type { ArchiveSink } from './sink/archive-sink.js';
+import { DuplicatePathError, type ArchiveSink } from './sink/archive-sink.js';
 import { addThroughFile } from './sink/file-entry.js';
 import { pageRefs, pageTargets, rewriteDigest } from './update/page-deps.js';
 import { PAGES_PATH, PageLog, type PageDeps } from './update/page-log.js';
@@ -298,7 +298,13 @@ async function stub(ctx: CaptureContext, entry: PageEntry, manifestEntry: Manife
   const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const html = `<!doctype html><meta charset="utf-8"><title>Not captured</title>
 <p>This page was not captured: ${escape(reason)}.</p><p><a href="${escape(entry.url)}">Open it online</a></p>\n`;
-  await save(ctx, entry.path, Buffer.from(html), true);
+  try {
+    await save(ctx, entry.path, Buffer.from(html), true);
+  } catch (error) {
+    // Its place holds a file already (the page itself, saved before what failed after it; a file
+    // that took its path): that file stays, and the crawl goes on. Before, the crawl stopped there.
+    if (!(error instanceof DuplicatePathError)) throw error;
+  }
   ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
   ctx.record({ t: 'page', canonical: entry.canonical, entry: manifestEntry });
   ctx.emit();

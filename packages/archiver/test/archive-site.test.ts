@@ -59,6 +59,20 @@ describe('archiveSite', () => {
     expect(summary.manifest.resources.length).toBeGreaterThan(10);
   });
 
+  it("goes on when a page's place in the archive is taken: that page is noted, the others saved", async () => {
+    const host = `127.0.0.1_${new URL(site.url).port}`;
+    // A sink that already holds the file one page goes to (as a page saved before a failure after
+    // it left it): saving the page fails, and so did the note put in its place, which stopped the crawl.
+    const sink = new MemorySink();
+    await sink.add(`${host}/about/index.html`, Buffer.from('taken'));
+    await archiveSite(site.url, sink, { ...local, maxVariantsPerPath: 3 });
+    const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    const about = manifest.resources.find((r) => r.url === `${site.origin}/about`);
+    expect(about, JSON.stringify(manifest.resources.map((r) => r.url))).toMatchObject({ errorCode: 'PAGE_SKIPPED', error: `Not captured: duplicate archive path ${host}/about/index.html` });
+    expect(sink.text(`${host}/about/index.html`)).toBe('taken');
+    expect(sink.text(`${host}/blog/post-2/index.html`)).toContain('href="../post-1/index.html#comments"');
+  });
+
   it('obeys robots.txt groups, meta robots and X-Robots-Tag', async () => {
     site.hits.clear();
     const { sink, host } = await crawl();

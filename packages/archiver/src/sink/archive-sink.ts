@@ -1,5 +1,13 @@
 import { inflated, type StoredBytes } from './zip-writer.js';
 
+/** A file added at a path the archive already holds: the archive keeps the first. */
+export class DuplicatePathError extends Error {
+  constructor(readonly path: string) {
+    super(`duplicate archive path ${path}`);
+    this.name = 'DuplicatePathError';
+  }
+}
+
 /**
  * Where captured files go. The engine adds each file once, as soon as it is final, and
  * closes the sink when the capture ends; implementations decide how bytes are stored.

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { ArchiveSink } from './archive-sink.js';
+import { DuplicatePathError, type ArchiveSink } from './archive-sink.js';
 
 /** Keeps files in a Map: for tests and for callers that post-process entries. */
 export class MemorySink implements ArchiveSink {
@@ -7,7 +7,7 @@ export class MemorySink implements ArchiveSink {
   closed = false;
 
   async add(path: string, data: Buffer): Promise<void> {
-    if (this.files.has(path)) throw new Error(`duplicate archive path ${path}`);
+    if (this.files.has(path)) throw new DuplicatePathError(path);
     this.files.set(path, data);
   }
 

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
-import type { ArchiveSink } from './archive-sink.js';
+import { DuplicatePathError, type ArchiveSink } from './archive-sink.js';
 import { ZipWriter, type EntrySource, type StoredBytes, type WrittenEntry } from './zip-writer.js';
 
 /**
@@ -78,7 +78,7 @@ export class ZipSink implements ArchiveSink {
   protected written?(path: string, where: WrittenEntry, source: EntrySource): void;
 
   protected enqueue(path: string, source: EntrySource, held: number): Promise<void> {
-    if (this.paths.has(path)) throw new Error(`duplicate archive path ${path}`);
+    if (this.paths.has(path)) throw new DuplicatePathError(path);
     if (this.failure) return Promise.reject(this.failure);
     this.paths.add(path);
     this.queue.push({ path, source, held });
