@@ -38,6 +38,20 @@ const EXPLORER = `<!doctype html><html><head><meta charset="utf-8"><title>Explor
   document.body.append(frame);
 </script></body></html>`;
 
+// A page with a frame whose script fetches its start and counts clicks: in a live copy, the
+// frame's scripts run too, on its own replay layer.
+const COUNTED = `<!doctype html><html><head><meta charset="utf-8"><title>Counter</title></head><body>
+<h1>Visitors today</h1><iframe id="counter" src="/counter.html" width="300" height="80"></iframe>
+<script>fetch('/page.json').then((r) => r.json()).then((data) => { document.querySelector('h1').textContent = data.title; });</script></body></html>`;
+const COUNTER = `<!doctype html><html><head><meta charset="utf-8"><title>Counter</title></head><body>
+<button id="more">more</button> <span id="count">…</span>
+<script>
+  let count = 0;
+  const show = () => { document.getElementById('count').textContent = 'Count ' + count; };
+  fetch('/count.json').then((r) => r.json()).then((data) => { count = data.start; show(); });
+  document.getElementById('more').addEventListener('click', () => { count += 1; show(); });
+</script></body></html>`;
+
 let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
@@ -46,6 +60,9 @@ beforeAll(async () => {
     '/widget.html': { body: WIDGET },
     '/widget.json': { type: 'application/json', body: JSON.stringify({ status: 'Widget ready', inner: 'Nested and written' }) },
     '/explorer': { body: EXPLORER },
+    '/counted': { body: COUNTED },
+    '/counter.html': { body: COUNTER },
+    '/count.json': { type: 'application/json', body: JSON.stringify({ start: 41 }) },
     '/preview.html': { body: WIDGET.replace('widget.json', '/preview.json') },
     '/preview.json': { type: 'application/json', body: JSON.stringify({ status: 'Button, primary', inner: 'A preview' }) },
     '/dot.svg': { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>' },
@@ -74,6 +91,25 @@ describe('a rendered page whose frames scripts built', () => {
       await expect.poll(() => note.textContent()).toBe('Written into a blank frame');
       expect(await note.evaluate((el) => (globalThis as unknown as { getComputedStyle(el: unknown): { color: string } }).getComputedStyle(el).color)).toBe('rgb(0, 128, 0)');
       expect(await page.frameLocator('#blank').locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(10);
+      expect(requests).toEqual({ online: [], failed: [] });
+    });
+  }, 60_000);
+
+  it("runs a frame's scripts in the page's live copy: its own replay layer answers it, and a click in it works", async () => {
+    const sink = new MemorySink();
+    await archivePage(`${site.origin}/counted`, sink, { allowPrivateNetworks: true, retries: 0, render: 'always', renderTimeoutMs: 20_000 });
+    const render = (JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).resources[0]?.render;
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    // Its element loads the frame's live copy, saved beside the frame as the render left it.
+    const live = [...sink.files.keys()].find((path) => path.endsWith('/counter.html.sitezip-live.html'))!;
+    expect(sink.text('index.html')).toContain(`src="${live}"`);
+    expect(sink.text(live)).toContain("fetch('/count.json')");
+    await withOfflineCopy(sink, 'sitezip-live-frames-', async ({ open, requests }) => {
+      const page = await open();
+      const counter = page.frameLocator('#counter');
+      await expect.poll(() => counter.locator('#count').textContent()).toBe('Count 41');
+      await counter.locator('#more').click();
+      await expect.poll(() => counter.locator('#count').textContent()).toBe('Count 42');
       expect(requests).toEqual({ online: [], failed: [] });
     });
   }, 60_000);

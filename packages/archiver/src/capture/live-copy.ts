@@ -1,4 +1,5 @@
 import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
+import { loadedPage } from '../load/static-loader.js';
 import { HtmlTooComplexError, moduleLexerReady, type HtmlRef, type HtmlScan } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { hostFolder } from '../resolve/local-path.js';
@@ -14,6 +15,9 @@ import { workerScripts } from './worker-scripts.js';
 const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 /** Site pages a live copy knows by address (about 60 bytes each, in every page's replay file). */
 const MAX_SITE_PAGES = 500;
+/** Frames of a page made live copies of their own, at most. */
+const MAX_LIVE_FRAMES = 5;
+const SCRIPT = /<script\b/i;
 
 // What the browser loaded as files the copy keeps; fetch() and XHR answers go to the replay data.
 const FILE_KINDS: Partial<Record<BrowserResponse['type'], ResourceKind>> = {
@@ -50,6 +54,15 @@ export interface LiveCopy {
   modules: readonly string[];
   /** The keys of the responses its replay file holds (`GET <url>`...): other pages may ask for them (site-responses.ts). */
   responseKeys: readonly string[];
+  /** Its frames' live copies, which its frame elements load (saved with it, at `path`, beside each frame's snapshot). */
+  frames: readonly LiveFrame[];
+}
+
+/** A frame's live copy: the frame's document as served, its scripts running on its own replay data. */
+export interface LiveFrame {
+  url: string;
+  path: string;
+  copy: LiveCopy;
 }
 
 /**
@@ -58,10 +71,13 @@ export interface LiveCopy {
  * what the browser recorded and points what they add by address at the copy's files (which are
  * saved now). Undefined when the page as served cannot be rewritten (beyond parsing).
  */
-export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: string): Promise<LiveCopy | undefined> {
+export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: string, withFrames = true): Promise<LiveCopy | undefined> {
   const served = page.served;
   const scan = served?.scan();
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
+  // First: each frame's copy reads its own import map into the capture's state, which the page's then replaces.
+  const frames = withFrames ? await liveFrames(ctx, page) : [];
+  const framePaths = new Map(frames.map((frame) => [frame.url, frame.path]));
   const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {}, sitePages: {} };
   for (const [url, pagePath] of ctx.sitePageList?.(MAX_SITE_PAGES) ?? []) data.sitePages[url] = relativeLink(path, pagePath);
   data.root = rootFolderFrom(path);
@@ -86,6 +102,11 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
       // A frame's document is saved as the render left it (rendered-frames.ts): a frame the
       // page's script points at its address (Storybook's preview) loads that file.
       const frame = type === 'document' && url !== served.response.url && url !== page.response.url ? 'frame' : undefined;
+      const liveFrame = frame && framePaths.get(url);
+      if (liveFrame) {
+        data.files[url] = relativeLink(path, liveFrame);
+        return;
+      }
       const kind = frame ?? FILE_KINDS[type] ?? prefetchedKind(type, response.headers['content-type']);
       if (kind && method === 'GET') {
         const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0, encoding });
@@ -130,7 +151,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const modules = loaded.flatMap((outcome) => (outcome.ok ? [outcome.path] : []));
   let loadedModules: readonly string[] = [];
   const loads = (paths: readonly string[]) => (loadedModules = paths);
-  const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, { headHtml: layer, written, modules, loads });
+  const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan, { headHtml: layer, written, modules, loads, frames: framePaths });
   renderedLinks(ctx, page, path, data.pages);
   // The addresses of the modules in the page's import map (rewriteDocument waited for them).
   const keys = new Set(loadedModules.map(moduleKey));
@@ -138,7 +159,43 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   if (known.length > 0) data.modules = Object.fromEntries(known);
   if (known.length > 0 && ctx.importMap.size > 0) data.importMap = Object.fromEntries(ctx.importMap);
   const responseKeys = Object.keys(data.responses);
-  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), layer: shared, modules: loadedModules, responseKeys };
+  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), layer: shared, modules: loadedModules, responseKeys, frames };
+}
+
+/**
+ * Live copies of the page's frames of its own site whose documents run scripts: each the frame
+ * as served with its own replay layer, on the page's recording (which holds what the frames
+ * asked for too), at `<frame's snapshot path>.sitezip-live.html` beside the snapshot, so that
+ * relative addresses resolve alike. A frame's own frames stay as the render left them.
+ */
+async function liveFrames(ctx: CaptureContext, page: LoadedPage): Promise<LiveFrame[]> {
+  const { origin } = new URL(page.response.url);
+  const own = new Set([page.response.url, page.served?.response.url]);
+  const frames: LiveFrame[] = [];
+  for (const { url, type, method, response } of page.browserResponses ?? []) {
+    if (frames.length >= MAX_LIVE_FRAMES) break;
+    if (type !== 'document' || method !== 'GET' || own.has(url) || new URL(url).origin !== origin) continue;
+    if (frames.some((frame) => frame.url === url)) continue;
+    const served = servedFrame(ctx, response);
+    if (!served?.document || !SCRIPT.test(served.document.html)) continue;
+    // Its snapshot's place (the render's document, saved now as the snapshot would): the live copy goes beside it.
+    const snapshot = await ctx.resolve({ url, kind: 'frame', referrer: page.response.url, depth: 0 });
+    if (!snapshot.ok || snapshot.dataUrl) continue;
+    const path = ctx.paths.reserve(`${snapshot.path}.sitezip-live.html`);
+    const framePage: LoadedPage = { ...served, served, browserResponses: page.browserResponses, browserFailures: page.browserFailures, workerScripts: page.workerScripts, moduleScripts: page.moduleScripts, renderedAt: page.renderedAt };
+    const copy = await liveCopyHtml(ctx, framePage, path, false);
+    if (copy) frames.push({ url, path, copy });
+  }
+  return frames;
+}
+
+/** The frame's document as the browser got it, as a page; undefined when it is no page (an error, not HTML). */
+function servedFrame(ctx: CaptureContext, response: BrowserResponse['response']): LoadedPage | undefined {
+  try {
+    return loadedPage(ctx, response);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

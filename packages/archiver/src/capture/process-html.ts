@@ -62,7 +62,16 @@ export async function rewriteDocument(
   path: string,
   depth: number,
   scan: HtmlScan,
-  live: { headHtml: string; written: (ref: HtmlRef, value: string) => void; modules: readonly string[]; loads: (modules: readonly string[]) => void } | undefined = undefined,
+  live:
+    | {
+        headHtml: string;
+        written: (ref: HtmlRef, value: string) => void;
+        modules: readonly string[];
+        loads: (modules: readonly string[]) => void;
+        /** Frames by URL that load a live copy of their own (live-copy.ts liveFrames), at its path. */
+        frames?: ReadonlyMap<string, string>;
+      }
+    | undefined = undefined,
 ): Promise<string> {
   // A live copy's layer takes link clicks itself; a page saved as served whose router would take them gets the guard.
   const headHtml = live ? live.headHtml : routesLinks(document.html) ? LINK_GUARD_SCRIPT : '';
@@ -117,6 +126,8 @@ export async function rewriteDocument(
   };
   function mapRef(ref: HtmlRef): string | undefined {
     if (ref.kind === 'page') return pageLink(ctx, path, ref, base);
+    const liveFrame = ref.kind === 'frame' && live?.frames?.size ? live.frames.get(normalizeUrl(ref.url, base) ?? '') : undefined;
+    if (liveFrame) return relativeLink(path, liveFrame);
     if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, outcomes);
     if (ref.kind !== 'module') return linkFor(path, ref.url, outcomes);
     const outcome = outcomes.of(ref.url);

@@ -45,7 +45,8 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
   if (!plan.check) {
     const settled = (await page.settling) ?? page;
     const snapshot = snapshotOf(ctx, settled, path);
-    const live = plan.output === 'live' && parsed(settled) ? await liveCopyHtml(ctx, settled, path) : undefined;
+    const withFrames = !framesDropped.get(ctx)?.has(shape);
+    const live = plan.output === 'live' && parsed(settled) ? await liveCopyHtml(ctx, settled, path, withFrames) : undefined;
     const by = plan.output === 'live' && !live ? 'no-live-copy' : 'followed';
     return keep(ctx, report, path, snapshot, live, { by, checked: false, shape, note: plan.note });
   }
@@ -71,6 +72,9 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
   }
   return keep(ctx, report, path, checked.snapshot, checked.live, checked.choice);
 }
+
+/** Route shapes of a capture whose live copies passed only with their frames as the render left them. */
+const framesDropped = new WeakMap<CaptureContext, Set<string>>();
 
 /** A page whose rendered DOM was parsed: one beyond parsing is saved as a static document. */
 function parsed(page: LoadedPage): boolean {
@@ -111,16 +115,31 @@ async function checkedCopy(
     return { passed: live !== undefined, ms: 0, snapshot, live, choice: { by: live ? 'followed' : 'no-live-copy', checked: false, shape, note } };
   }
   const started = performance.now();
-  const { live: liveCheck, snapshot: snapshotCheck } = await checkCopies(ctx, page, path, live, snapshot, signal);
+  let { live: liveCheck, snapshot: snapshotCheck } = await checkCopies(ctx, page, path, live, snapshot, signal);
+  let passed = passes(liveCheck, snapshotCheck);
+  let kept: LiveCopy = live;
+  if (!passed && live.frames.length > 0 && !signal?.aborted) {
+    // Its frames' live copies may be what failed (a frame whose scripts cannot run from a folder):
+    // the page is tried again with its frames as the render left them, as before they ran.
+    trace('save: live copy failed with live frames, checked with their snapshots');
+    const alone = await liveCopyHtml(ctx, page, path, false);
+    if (alone) {
+      const again = await checkCopies(ctx, page, path, alone, snapshot, signal, snapshotCheck);
+      if (passes(again.live, again.snapshot)) {
+        ({ live: liveCheck, snapshot: snapshotCheck, kept, passed } = { ...again, kept: alone, passed: true });
+        // Pages of its shape that follow it unchecked keep their frames' snapshots too.
+        framesDropped.set(ctx, (framesDropped.get(ctx) ?? new Set()).add(shape));
+      }
+    }
+  }
   const ms = performance.now() - started;
-  const passed = passes(liveCheck, snapshotCheck);
   report.candidates = { live: liveCheck, snapshot: snapshotCheck };
   const chosen = passed ? liveCheck : snapshotCheck;
   if (chosen) report.check = chosen;
   else delete report.check;
   const by = decides === 'site' ? 'decided' : passed ? 'checked' : 'fell-back';
   const note = by === 'fell-back' ? { note: `its live copy failed: ${failure(liveCheck)}` } : {};
-  return { passed, ms, snapshot, live: passed ? live : undefined, choice: { by, checked: true, shape, checkMs: Math.round(ms), ...note } };
+  return { passed, ms, snapshot, live: passed ? kept : undefined, choice: { by, checked: true, shape, checkMs: Math.round(ms), ...note } };
 }
 
 /** Writes the chosen copy (and the live copy's replay file), and says in the report what and why. */
@@ -140,6 +159,12 @@ async function keep(
     await saveShared(ctx, live.layer.path, () => Buffer.from(live.layer.text, 'utf8'));
     await saveModules(ctx, live.modules);
     await save(ctx, live.replayPath, live.replay, true);
+    // A frame the site's pages share is saved once, by the first page kept live with it.
+    for (const { path: framePath, copy } of live.frames) {
+      await saveModules(ctx, copy.modules);
+      await saveShared(ctx, copy.replayPath, () => copy.replay);
+      await saveShared(ctx, framePath, () => Buffer.from(copy.html, 'utf8'));
+    }
   }
   await save(ctx, path, Buffer.from(live?.html ?? (await snapshot()), 'utf8'), true);
 }
@@ -169,6 +194,7 @@ async function checkCopies(
   live: LiveCopy,
   snapshot: () => Promise<string>,
   stop?: AbortSignal,
+  snapshotChecked?: CopyCheck,
 ): Promise<{ live: CopyCheck | undefined; snapshot: CopyCheck | undefined }> {
   const signal = stop ? AbortSignal.any([ctx.signal, stop]) : ctx.signal;
   // Made before the files are drained when it is checked in any case: it saves resources of its
@@ -184,7 +210,12 @@ async function checkCopies(
   await mkdir(dirname(beside), { recursive: true });
   await writeFile(join(folder, live.replayPath), live.replay);
   // The files it shares with other pages: those saved already are in the copy (or on their way), the others are written there.
-  const shared = [{ file: live.layer.path, text: live.layer.text }, ...live.modules.flatMap((path) => ctx.modules.get(path) ?? [])];
+  const modules = [...live.modules, ...live.frames.flatMap(({ copy }) => copy.modules)];
+  const frameFiles = live.frames.flatMap(({ path, copy }) => [
+    { file: path, text: copy.html },
+    { file: copy.replayPath, text: copy.replay },
+  ]);
+  const shared = [{ file: live.layer.path, text: live.layer.text }, ...frameFiles, ...modules.flatMap((path) => ctx.modules.get(path) ?? [])];
   await Promise.all(shared.map(({ file, text }) => ctx.sharedFiles.get(file) ?? (text && writeShared(folder, file, text))));
   // What the pages kept so far recorded, for a request of this page's that its own recording lacks.
   if (ctx.siteResponses) await writeShared(folder, SITE_RESPONSES_PATH, siteResponsesScript(ctx.siteResponses));
@@ -205,6 +236,7 @@ async function checkCopies(
   const liveCheck = await check(live.html, 'live');
   trace('save: live copy checked');
   if (passesAlone(liveCheck) || stop?.aborted) return { live: liveCheck, snapshot: undefined };
+  if (snapshotChecked) return { live: liveCheck, snapshot: snapshotChecked };
   const html = await snapshot();
   await drain(ctx);
   const snapshotCheck = await check(html, 'snapshot');
