@@ -18,6 +18,7 @@ const MAX_SITE_PAGES = 500;
 /** Frames of a page made live copies of their own, at most. */
 const MAX_LIVE_FRAMES = 5;
 const SCRIPT = /<script\b/i;
+const NO_PARENTS: ReadonlySet<string> = new Set();
 
 // What the browser loaded as files the copy keeps; fetch() and XHR answers go to the replay data.
 const FILE_KINDS: Partial<Record<BrowserResponse['type'], ResourceKind>> = {
@@ -71,7 +72,7 @@ export interface LiveFrame {
  * what the browser recorded and points what they add by address at the copy's files (which are
  * saved now). Undefined when the page as served cannot be rewritten (beyond parsing).
  */
-export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: string, withFrames = true): Promise<LiveCopy | undefined> {
+export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: string, withFrames = true, parents: ReadonlySet<string> = NO_PARENTS): Promise<LiveCopy | undefined> {
   const served = page.served;
   const scan = served?.scan();
   if (!served?.document || !scan || scan instanceof HtmlTooComplexError) return undefined;
@@ -101,6 +102,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
       // A frame's document is saved as the render left it (rendered-frames.ts): a frame the
       // page's script points at its address (Storybook's preview) loads that file.
+      // A frame's live copy leaves the documents of the pages it is in alone (they are no frame of its own).
+      if (type === 'document' && parents.has(url)) return;
       const frame = type === 'document' && url !== served.response.url && url !== page.response.url ? 'frame' : undefined;
       const liveFrame = frame && framePaths.get(url);
       if (liveFrame) {
@@ -170,7 +173,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
  */
 async function liveFrames(ctx: CaptureContext, page: LoadedPage): Promise<LiveFrame[]> {
   const { origin } = new URL(page.response.url);
-  const own = new Set([page.response.url, page.served?.response.url]);
+  const own = new Set([page.response.url, page.served?.response.url ?? page.response.url]);
   const frames: LiveFrame[] = [];
   for (const { url, type, method, response } of page.browserResponses ?? []) {
     if (frames.length >= MAX_LIVE_FRAMES) break;
@@ -183,7 +186,7 @@ async function liveFrames(ctx: CaptureContext, page: LoadedPage): Promise<LiveFr
     if (!snapshot.ok || snapshot.dataUrl) continue;
     const path = ctx.paths.reserve(`${snapshot.path}.sitezip-live.html`);
     const framePage: LoadedPage = { ...served, served, browserResponses: page.browserResponses, browserFailures: page.browserFailures, workerScripts: page.workerScripts, moduleScripts: page.moduleScripts, renderedAt: page.renderedAt };
-    const copy = await liveCopyHtml(ctx, framePage, path, false);
+    const copy = await liveCopyHtml(ctx, framePage, path, false, own);
     if (copy) frames.push({ url, path, copy });
   }
   return frames;
