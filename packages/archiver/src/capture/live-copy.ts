@@ -82,6 +82,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const data: ReplayData = { base: served.response.url, responses: {}, files: {}, scripts: {}, originals: {}, pages: {}, sitePages: {} };
   for (const [url, pagePath] of ctx.sitePageList?.(MAX_SITE_PAGES) ?? []) data.sitePages[url] = relativeLink(path, pagePath);
   data.root = rootFolderFrom(path);
+  data.self = path.slice(path.lastIndexOf('/') + 1);
   data.hostFolder = hostFolder(new URL(served.response.url));
   for (const { url } of page.browserResponses ?? []) {
     const { origin, protocol } = new URL(url);

@@ -10,7 +10,7 @@
 // as the snapshot's link does: the client router would load a route whose chunks, styles and
 // data were never recorded (Vite's preload helper then refuses the route: the click did nothing).
 // Source text inside the layer's replayDom(): it uses data, original(), the real getAttribute,
-// setAttribute and closest, here, and afterLoads() (replay-site-files.ts).
+// setAttribute and closest, here and isHere(), and afterLoads() (replay-site-files.ts).
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onlinePages = {};
@@ -26,7 +26,7 @@ export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onli
     var written = getAttribute.call(link, 'href'), to;
     if (pointed.get(link) === written) return written;
     try { to = new URL(written, document.baseURI); } catch (error) { return; }
-    if (to.href.split('#')[0] === here) return;
+    if (isHere(to.href)) return;
     var asWritten = Object.prototype.hasOwnProperty.call(pages, written), online = original(to.href);
     var local = asWritten ? undefined : localPages[online.split('#')[0]];
     var elsewhere = !asWritten && local === undefined && onlinePages[online.split('#')[0]] === true;
@@ -57,4 +57,16 @@ export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onli
     // Its clicks go where they went before it was pointed at (see destination).
     pointed.set(link, next);
   }
-  ['pointerover', 'focusin', 'contextmenu'].forEach(function (type) { window.addEventListener(type, pointAt, true); });`;
+  ['pointerover', 'focusin', 'contextmenu'].forEach(function (type) { window.addEventListener(type, pointAt, true); });
+  // A link to this page's own file reads as the page's address online, as location does: Qwik
+  // City fetches the route data of each visible link by its href, and the file's path named
+  // another route (index.html/q-data.json), never recorded; a menu that marks the link to where
+  // it is by comparing it with location marked none.
+  [window.HTMLAnchorElement, window.HTMLAreaElement].forEach(function (type) {
+    var href = type && Object.getOwnPropertyDescriptor(type.prototype, 'href');
+    if (!href || !href.get) return;
+    Object.defineProperty(type.prototype, 'href', { configurable: true, enumerable: href.enumerable, set: href.set, get: function () {
+      var value = href.get.call(this), cut = value.indexOf('#');
+      return isHere(value) ? data.base.split('#')[0] + (cut < 0 ? '' : value.slice(cut)) : value;
+    } });
+  });`;

@@ -46,6 +46,11 @@ export interface ReplayData {
   sitePages: Record<string, string>;
   /** The copy's root folder relative to the page (where the host folders are). */
   root?: string;
+  /**
+   * The page's file name in the copy (`index.html`): a link to it is the page itself, also where
+   * the self-check opens the copy under another name (`index.html.sitezip-live.html`).
+   */
+  self?: string;
   /** The folder of the copy that holds the page's host's files (PathAllocator's hostFolder). */
   hostFolder?: string;
   /** The folders of the other hosts the render asked, by folder: their origins online (see onHost). */
@@ -139,6 +144,12 @@ function replayLayer(workers: string): string {
   // A blank frame's layer (replay-frames.ts) takes the page's file as its own.
   var here = worker ? worker.page : scope.__SITEZIP_FRAME_PAGE__ || location.href.split('#')[0].split('?')[0];
   var folder = here.slice(0, here.lastIndexOf('/') + 1);
+  // The page's own file, by the name it is saved under (see ReplayData.self).
+  var selfFile = data.self && !worker ? folder + data.self : here;
+  function isHere(absolute) {
+    var file = absolute.split('#')[0];
+    return file === here || file === selfFile;
+  }
   // A file of the copy by its path (e.g. a worker's script, from new URL('./w.js', import.meta.url)).
   var byPath = {};
   Object.keys(data.files).forEach(function (url) { byPath[data.files[url]] = url; });
@@ -165,7 +176,7 @@ function replayLayer(workers: string): string {
   ${CHANCE_SOURCE}
   function onlineAddress(absolute) {
     // The page's own file is the page.
-    if (absolute.split('#')[0] === here) return data.base;
+    if (isHere(absolute)) return data.base;
     var path = absolute.indexOf(folder) === 0 ? absolute.slice(folder.length) : undefined;
     // A file of the copy, or an address the copy wrote in its markup (a script read it back).
     var known = path !== undefined && (byPath[path] || (Object.prototype.hasOwnProperty.call(written, path) && written[path]));
