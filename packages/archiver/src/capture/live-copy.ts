@@ -101,10 +101,10 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   for (const url of page.moduleScripts ?? []) ctx.moduleScripts.add(url);
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
-      // A frame's document is saved as the render left it (rendered-frames.ts): a frame the
-      // page's script points at its address (Storybook's preview) loads that file.
       // A frame's live copy leaves the documents of the pages it is in alone (they are no frame of its own).
       if (type === 'document' && parents.has(url)) return;
+      // A frame's document is saved as the render left it (rendered-frames.ts), or as its live
+      // copy (liveFrames): a frame the page's script points at its address (Storybook's preview) loads that file.
       const frame = type === 'document' && url !== served.response.url && url !== page.response.url ? 'frame' : undefined;
       const liveFrame = frame && framePaths.get(url);
       if (liveFrame) {
