@@ -45,7 +45,7 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
   if (!plan.check) {
     const settled = (await page.settling) ?? page;
     const snapshot = snapshotOf(ctx, settled, path);
-    const withFrames = !framesDropped.get(ctx)?.has(shape);
+    const withFrames = framesLive.get(ctx)?.has(shape) ?? false;
     const live = plan.output === 'live' && parsed(settled) ? await liveCopyHtml(ctx, settled, path, withFrames) : undefined;
     const by = plan.output === 'live' && !live ? 'no-live-copy' : 'followed';
     return keep(ctx, report, path, snapshot, live, { by, checked: false, shape, note: plan.note });
@@ -73,8 +73,14 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
   return keep(ctx, report, path, checked.snapshot, checked.live, checked.choice);
 }
 
-/** Route shapes of a capture whose live copies passed only with their frames as the render left them. */
-const framesDropped = new WeakMap<CaptureContext, Set<string>>();
+/** Whether the render loaded documents other than the page's own (its frames'). */
+function hasFrames(page: LoadedPage): boolean {
+  const own = new Set([page.response.url, page.served?.response.url]);
+  return page.browserResponses?.some(({ type, url }) => type === 'document' && !own.has(url)) ?? false;
+}
+
+/** Route shapes of a capture whose live copies passed with their frames' live copies too (see checkedCopy). */
+const framesLive = new WeakMap<CaptureContext, Set<string>>();
 
 /** A page whose rendered DOM was parsed: one beyond parsing is saved as a static document. */
 function parsed(page: LoadedPage): boolean {
@@ -108,27 +114,32 @@ async function checkedCopy(
   signal?: AbortSignal,
 ): Promise<Checked> {
   const snapshot = snapshotOf(ctx, page, path);
-  const live = await liveCopyHtml(ctx, page, path);
+  // Its frames as the render left them first: the copy every page had before frames ran (and
+  // one more check only for a page that passes so).
+  const live = await liveCopyHtml(ctx, page, path, false);
   if (!live || !ctx.loader.verify || !page.picture) {
     // Nothing to check: the snapshot when there is no live copy, else the live copy as it is.
     const note = live ? 'no self-check in this capture' : 'its HTML could not be made a live copy';
     return { passed: live !== undefined, ms: 0, snapshot, live, choice: { by: live ? 'followed' : 'no-live-copy', checked: false, shape, note } };
   }
   const started = performance.now();
-  let { live: liveCheck, snapshot: snapshotCheck } = await checkCopies(ctx, page, path, live, snapshot, signal);
-  let passed = passes(liveCheck, snapshotCheck);
+  const first = await checkCopies(ctx, page, path, live, snapshot, signal);
+  const snapshotCheck = first.snapshot;
+  let liveCheck = first.live;
+  const passed = passes(liveCheck, snapshotCheck);
   let kept: LiveCopy = live;
-  if (!passed && live.frames.length > 0 && !signal?.aborted) {
-    // Its frames' live copies may be what failed (a frame whose scripts cannot run from a folder):
-    // the page is tried again with its frames as the render left them, as before they ran.
-    trace('save: live copy failed with live frames, checked with their snapshots');
-    const alone = await liveCopyHtml(ctx, page, path, false);
-    if (alone) {
-      const again = await checkCopies(ctx, page, path, alone, snapshot, signal, snapshotCheck);
-      if (passes(again.live, again.snapshot)) {
-        ({ live: liveCheck, snapshot: snapshotCheck, kept, passed } = { ...again, kept: alone, passed: true });
-        // Pages of its shape that follow it unchecked keep their frames' snapshots too.
-        framesDropped.set(ctx, (framesDropped.get(ctx) ?? new Set()).add(shape));
+  if (passed && !signal?.aborted && hasFrames(page)) {
+    // Then with its frames' live copies, kept when that copy shows the page at least as well as
+    // the one with the frames as rendered (whose scores stand for the snapshot's here).
+    const framed = await liveCopyHtml(ctx, page, path);
+    if (framed && framed.frames.length > 0) {
+      trace('save: live copy passed, checked with live frames');
+      const again = await checkCopies(ctx, page, path, framed, snapshot, signal, liveCheck);
+      if (passes(again.live, liveCheck)) {
+        liveCheck = again.live;
+        kept = framed;
+        // Pages of its shape that follow it unchecked run their frames too.
+        framesLive.set(ctx, (framesLive.get(ctx) ?? new Set()).add(shape));
       }
     }
   }
