@@ -1,4 +1,5 @@
 import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
+import { SCRIPT } from '../load/needs-render.js';
 import { loadedPage } from '../load/static-loader.js';
 import { HtmlTooComplexError, moduleLexerReady, type HtmlRef, type HtmlScan } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
@@ -17,7 +18,6 @@ const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 const MAX_SITE_PAGES = 500;
 /** Frames of a page made live copies of their own, at most. */
 const MAX_LIVE_FRAMES = 5;
-const SCRIPT = /<script\b/i;
 const NO_PARENTS: ReadonlySet<string> = new Set();
 
 // What the browser loaded as files the copy keeps; fetch() and XHR answers go to the replay data.
@@ -173,13 +173,10 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
  * relative addresses resolve alike. A frame's own frames stay as the render left them.
  */
 async function liveFrames(ctx: CaptureContext, page: LoadedPage): Promise<LiveFrame[]> {
-  const { origin } = new URL(page.response.url);
-  const own = new Set([page.response.url, page.served?.response.url ?? page.response.url]);
+  const own = ownDocuments(page);
   const frames: LiveFrame[] = [];
-  for (const { url, type, method, response } of page.browserResponses ?? []) {
+  for (const { url, response } of renderedFrames(page)) {
     if (frames.length >= MAX_LIVE_FRAMES) break;
-    if (type !== 'document' || method !== 'GET' || own.has(url) || new URL(url).origin !== origin) continue;
-    if (frames.some((frame) => frame.url === url)) continue;
     const served = servedFrame(ctx, response);
     if (!served?.document || !SCRIPT.test(served.document.html)) continue;
     // Its snapshot's place (the render's document, saved now as the snapshot would): the live copy goes beside it.
@@ -191,6 +188,22 @@ async function liveFrames(ctx: CaptureContext, page: LoadedPage): Promise<LiveFr
     if (copy) frames.push({ url, path, copy });
   }
   return frames;
+}
+
+/** The page's own documents: the address it was asked for and the one that answered. */
+function ownDocuments(page: LoadedPage): ReadonlySet<string> {
+  return new Set([page.response.url, page.served?.response.url ?? page.response.url]);
+}
+
+/** The documents of the page's own site that its render loaded into frames, each once, in order. */
+export function renderedFrames(page: LoadedPage): BrowserResponse[] {
+  const { origin } = new URL(page.response.url);
+  const seen = new Set(ownDocuments(page));
+  return (page.browserResponses ?? []).filter(({ url, type, method }) => {
+    if (type !== 'document' || method !== 'GET' || seen.has(url) || new URL(url).origin !== origin) return false;
+    seen.add(url);
+    return true;
+  });
 }
 
 /** The frame's document as the browser got it, as a page; undefined when it is no page (an error, not HTML). */

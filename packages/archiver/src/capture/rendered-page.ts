@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { LoadedPage } from '../load/page-loader.js';
 import { HtmlTooComplexError, type HtmlScan } from '../parse/index.js';
 import { drain, save, saveShared, type CaptureContext } from './context.js';
-import { liveCopyHtml, type LiveCopy } from './live-copy.js';
+import { liveCopyHtml, renderedFrames, type LiveCopy } from './live-copy.js';
 import type { CopyCheck, RenderChoice, RenderReport } from './manifest.js';
 import { processDocument, rewriteDocument } from './process-html.js';
 import { saveModules } from './process-module.js';
@@ -73,12 +73,6 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
   return keep(ctx, report, path, checked.snapshot, checked.live, checked.choice);
 }
 
-/** Whether the render loaded documents other than the page's own (its frames'). */
-function hasFrames(page: LoadedPage): boolean {
-  const own = new Set([page.response.url, page.served?.response.url]);
-  return page.browserResponses?.some(({ type, url }) => type === 'document' && !own.has(url)) ?? false;
-}
-
 /** Route shapes of a capture whose live copies passed with their frames' live copies too (see checkedCopy). */
 const framesLive = new WeakMap<CaptureContext, Set<string>>();
 
@@ -128,7 +122,7 @@ async function checkedCopy(
   let liveCheck = first.live;
   const passed = passes(liveCheck, snapshotCheck);
   let kept: LiveCopy = live;
-  if (passed && !signal?.aborted && hasFrames(page)) {
+  if (passed && !signal?.aborted && renderedFrames(page).length > 0) {
     // Then with its frames' live copies, kept when that copy shows the page at least as well as
     // the one with the frames as rendered (whose scores stand for the snapshot's here).
     const framed = await liveCopyHtml(ctx, page, path);

@@ -75,7 +75,7 @@ export function needsRender(page: LoadedPage): string | undefined {
   const scan = page.scan();
   const modules = scan && !(scan instanceof HtmlTooComplexError) && (scan.inlineScripts.length > 0 || scan.refs.some((r) => r.kind === 'module'));
   if (!modules && !SCRIPT.test(head)) return undefined;
-  const need = servedHtmlNeed(head, hasOwnFrame(page));
+  const need = servedHtmlNeed(head, ownFrameUrls(page, 1).length > 0);
   if (need) return need;
   // A gallery says little in words: images the HTML itself holds are content too.
   const media = scan && !(scan instanceof HtmlTooComplexError) ? scan.refs.filter((r) => r.kind === 'image' || r.kind === 'media').length : 0;
@@ -100,12 +100,22 @@ export function servedHtmlNeed(head: string, ownFrame: boolean): string | undefi
   return fillsItselfOnLoad(head, ownFrame);
 }
 
-/** Whether the page holds a frame of its own site (its scripts may talk to it). */
-function hasOwnFrame(page: LoadedPage): boolean {
+/**
+ * The addresses of the page's frames on its own site (not the page itself), `max` at most: its
+ * scripts may talk to them, and their documents may build themselves as pages do.
+ */
+export function ownFrameUrls(page: LoadedPage, max: number): string[] {
   const scan = page.scan();
-  if (!scan || scan instanceof HtmlTooComplexError) return false;
+  if (!scan || scan instanceof HtmlTooComplexError) return [];
   const { origin } = new URL(page.response.url);
-  return scan.refs.some((ref) => ref.kind === 'frame' && ref.source === 'attr' && normalizeUrl(ref.url, page.response.url)?.startsWith(`${origin}/`));
+  const urls = new Set<string>();
+  for (const ref of scan.refs) {
+    if (urls.size >= max) break;
+    if (ref.kind !== 'frame' || ref.source !== 'attr') continue;
+    const url = normalizeUrl(ref.url, page.response.url);
+    if (url && url !== page.response.url && new URL(url).origin === origin) urls.add(url);
+  }
+  return [...urls];
 }
 
 /**

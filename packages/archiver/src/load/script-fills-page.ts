@@ -2,7 +2,7 @@ import { ACCEPT } from '../fetch/accept.js';
 import { HtmlTooComplexError } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { trace } from '../trace.js';
-import { SCRIPT, servedHtmlNeed } from './needs-render.js';
+import { ownFrameUrls, SCRIPT, servedHtmlNeed } from './needs-render.js';
 import type { LoadedPage, PageLoadContext } from './page-loader.js';
 import { fillsFromNetwork, loadsDataFile, NOT_SITE_INDEX, runTimeLoad, startsWorker } from './script-signals.js';
 
@@ -166,17 +166,7 @@ const otherSitesScripts = (page: LoadedPage) => pageScripts(page, false);
  * that fetches its data) is saved as served, and from a folder its scripts fail as a page's would.
  */
 function ownFrames(page: LoadedPage): PageScript[] {
-  const scan = page.scan();
-  if (!scan || scan instanceof HtmlTooComplexError) return [];
-  const { origin } = new URL(page.response.url);
-  const urls = new Set<string>();
-  for (const ref of scan.refs) {
-    if (ref.kind !== 'frame' || ref.source !== 'attr') continue;
-    const url = normalizeUrl(ref.url, page.response.url);
-    if (url && url !== page.response.url && new URL(url).origin === origin) urls.add(url);
-    if (urls.size >= MAX_FRAMES) break;
-  }
-  return [...urls].map((url) => ({ url, key: `frame ${url}`, module: false, own: true, frame: true }));
+  return ownFrameUrls(page, MAX_FRAMES).map((url) => ({ url, key: `frame ${url}`, module: false, own: true, frame: true }));
 }
 
 /** What reading a frame's document says: why it falls short as served (servedHtmlNeed), or false. */
