@@ -54,6 +54,23 @@ const where = new Error().stack.includes('file:') ? 'copy' : 'online';
 fetch('/api/notice-' + where + '.json').then((r) => r.json()).then((notice) => { document.getElementById('notice').textContent = notice.text; });
 </script></body></html>`;
 
+// A router that prefetches its links' data at load, in another order in the copy than online
+// (Next.js's depends on timing): what the copy asks for, the render never did. Each prefetch
+// says so in its headers, as Next.js's do (a plain object, a Headers, a Request's, pairs). What
+// they answered is kept aside: the page shows nothing of it.
+const PREFETCHING = `<!doctype html><html><head><meta charset="utf-8"><title>Ferry routes</title></head>
+<body><h1>Ferry routes</h1><p id="route">…</p>
+<script>
+fetch('/api/route.json').then((r) => r.json()).then((route) => { document.getElementById('route').textContent = route.text; });
+const where = new Error().stack.includes('file:') ? 'copy' : 'online';
+Promise.all([
+  fetch('/routes/north/__next._tree.txt?where=' + where, { headers: { 'Next-Router-Prefetch': '1', 'Next-Router-Segment-Prefetch': '/_tree' } }),
+  fetch('/routes/south.txt?where=' + where, { headers: new Headers({ 'next-router-prefetch': '1' }) }),
+  fetch(new Request('/routes/east.json?where=' + where, { headers: { Purpose: 'prefetch' } })),
+  fetch('/routes/west.json?where=' + where, { headers: [['purpose', 'prefetch']] }),
+].map((asked) => asked.then(() => 'answered', (error) => error.name))).then((outcomes) => { window.prefetched = outcomes.join(' '); });
+</script></body></html>`;
+
 // A page that counts its visits on another site, as analytics do: a beacon by fetch(), a pixel
 // and a script, each with something only this moment has (here, where it runs), which the
 // render's recording cannot answer in the copy. Its own content comes from its own site.
@@ -89,6 +106,8 @@ beforeAll(async () => {
     '/': { body: SCHEDULE },
     '/api/today.json': { type: 'application/json', body: JSON.stringify({ text: 'High water at 06:42, 4.1 m' }) },
     '/notices': { body: DIFFERENT },
+    '/ferries': { body: PREFETCHING },
+    '/api/route.json': { type: 'application/json', body: JSON.stringify({ text: 'North to Skerry Island at 9:15' }) },
     '/api/notice-online.json': { type: 'application/json', body: JSON.stringify({ text: 'The east pontoon is closed for repairs until Friday' }) },
   });
 });
@@ -148,6 +167,23 @@ describe("a live copy's request for what it does not have", () => {
       await expect.poll(() => warnings.length).toBe(4);
       expect(warnings.sort()).toEqual(
         ['GET /counter.js?where=copy', 'GET /pixel.gif?where=copy', 'POST /collect?from=worker&where=copy', 'POST /collect?where=copy'].map((request) => `sitezip: not sent from this copy: ${request.replace(' /', ` ${tracker.origin}/`)}`),
+      );
+      expect(requests).toEqual({ online: [], failed: [] });
+    });
+  }, 60_000);
+
+  it("is no failed request when it is a router's prefetch (said in its headers): the copy stays live, the prefetches counted apart", async () => {
+    const { sink, render } = await renderOnce(`${site.origin}/ferries`);
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0, prefetchesMissed: 4 } });
+    await withOfflineCopy(sink, 'sitezip-prefetch-', async ({ open, requests }) => {
+      const warnings: string[] = [];
+      const copy = await open('index.html', warningsInto(warnings));
+      await expect.poll(() => copy.evaluate(() => (window as { prefetched?: string }).prefetched)).toBe('TypeError TypeError TypeError TypeError');
+      await expect.poll(() => copy.locator('#route').textContent()).toBe('North to Skerry Island at 9:15');
+      expect(warnings.sort()).toEqual(
+        ['GET /routes/east.json?where=copy', 'GET /routes/north/__next._tree.txt?where=copy', 'GET /routes/south.txt?where=copy', 'GET /routes/west.json?where=copy'].map(
+          (request) => `sitezip: prefetch not in this copy: ${request.replace(' /', ` ${site.origin}/`)}`,
+        ),
       );
       expect(requests).toEqual({ online: [], failed: [] });
     });

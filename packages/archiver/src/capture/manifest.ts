@@ -74,6 +74,12 @@ export interface CopyCheck {
    */
   notSent?: number;
   /**
+   * A live copy's prefetches (a router's guess at the reader's next page, said in its request's
+   * headers) of what the copy does not have: failed with no request, and not counted in
+   * `failedRequests`, since the page shows nothing of them. Absent when none.
+   */
+  prefetchesMissed?: number;
+  /**
    * True when the copy's words differ from the original's in numbers only (a time it measured,
    * a clock, a random pick): `textMatch` is below 1 for them alone. Absent otherwise.
    */

@@ -103,6 +103,8 @@ export function replayLayerFile(data: ReplayData, startedWorkers: boolean): { pa
 export const MISSED_MARK = 'sitezip: not in this copy:';
 /** How it says that it did not send a request to another site than the page's, which it could not answer (see unsent). */
 export const NOT_SENT_MARK = 'sitezip: not sent from this copy:';
+/** How it says that it failed a router's prefetch of what the copy does not have (see speculative): a guess, not a need. */
+export const PREFETCH_MARK = 'sitezip: prefetch not in this copy:';
 
 export const REPLAY_LAYER_PATHS = ['sitezip-replay-layer.js', 'sitezip-replay-layer-workers.js'] as const;
 
@@ -283,6 +285,24 @@ function replayLayer(workers: string): string {
   function missed(mark, method, url) {
     try { warn.call(scope.console, mark + ' ' + method + ' ' + original(url)); } catch (error) {}
   }
+  // A router's prefetch says so in its headers (Next.js's \`Next-Router-Prefetch\`, the standard
+  // \`Purpose: prefetch\`): what it asks for is a guess at where the reader goes next,
+  // which the page shows nothing of. One the render did not make (its router got to other links
+  // first, or had the part from the page already) fails as any miss does, but is no failed
+  // request of the copy's: following the link asks again, as a navigation.
+  function speculative(input, init, isRequest) {
+    var headers = init && init.headers !== undefined ? init.headers : isRequest ? input.headers : undefined, pairs = [];
+    try {
+      if (!headers || typeof headers !== 'object') return false;
+      if (Array.isArray(headers)) pairs = headers;
+      else if (typeof headers.forEach === 'function') headers.forEach(function (value, name) { pairs.push([name, value]); });
+      else pairs = Object.keys(headers).map(function (name) { return [name, headers[name]]; });
+      return pairs.some(function (pair) {
+        var name = String(pair[0]).toLowerCase();
+        return name === 'next-router-prefetch' || (name === 'purpose' && /prefetch/i.test(String(pair[1])));
+      });
+    } catch (error) { return false; }
+  }
   var realFetch = scope.fetch;
   scope.fetch = function (input, init) {
     var isRequest = typeof Request !== 'undefined' && input instanceof Request;
@@ -293,7 +313,7 @@ function replayLayer(workers: string): string {
       if (!hit && method === 'GET' && failedInRender(url)) return Promise.reject(new TypeError('Failed to fetch'));
       var mark = !hit && unsent(url);
       if (mark) {
-        missed(mark, method, url);
+        missed(mark === MISSED && speculative(input, init, isRequest) ? '${PREFETCH_MARK}' : mark, method, url);
         return Promise.reject(new TypeError('Failed to fetch'));
       }
       if (!hit) return realFetch.apply(self, args);

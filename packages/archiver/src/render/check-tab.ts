@@ -1,5 +1,5 @@
 import type { CDPSession, Page, Request } from 'playwright-core';
-import { MISSED_MARK, NOT_SENT_MARK } from '../capture/replay-shim.js';
+import { MISSED_MARK, NOT_SENT_MARK, PREFETCH_MARK } from '../capture/replay-shim.js';
 import { call, DOM_STATE, RECORD_CLOSED_ROOTS, STAY_ON_PAGE } from './in-page.js';
 import { pictureSession } from './picture.js';
 import { trace } from '../trace.js';
@@ -13,6 +13,8 @@ export class CopyRequests {
   failed = 0;
   /** Requests to other sites that the copy's replay layer did not send (see replay-shim.ts, unsent). */
   notSent = 0;
+  /** Prefetches of what the copy does not have, failed by its replay layer (see replay-shim.ts, speculative). */
+  prefetchesMissed = 0;
   private readonly failing = new AbortController();
   /** Aborts at the copy's first failed request (a live copy is refused then: see checkCopy). */
   readonly firstFailure: AbortSignal = this.failing.signal;
@@ -107,6 +109,10 @@ export class CheckTab {
       if (text.startsWith(NOT_SENT_MARK)) {
         copy.notSent++;
         trace(`check: not sent ${text.slice(NOT_SENT_MARK.length + 1, 200)}`);
+      }
+      if (text.startsWith(PREFETCH_MARK)) {
+        copy.prefetchesMissed++;
+        trace(`check: prefetch missed ${text.slice(PREFETCH_MARK.length + 1, 200)}`);
       }
       if (!text.startsWith(MISSED_MARK)) return;
       copy.failedOne();

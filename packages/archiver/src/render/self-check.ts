@@ -112,6 +112,7 @@ export async function checkCopy(
         failedRequests: requests.failed,
         onlineRequests: requests.online,
         ...(requests.notSent > 0 ? { notSent: requests.notSent } : {}),
+        ...(requests.prefetchesMissed > 0 ? { prefetchesMissed: requests.prefetchesMissed } : {}),
         ...(match < 1 && textMatch(original.text, shown, { numbers: false }) === 1 ? { numbersOnly: true } : {}),
       };
     };
