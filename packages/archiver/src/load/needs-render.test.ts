@@ -48,6 +48,9 @@ describe('needsRender', () => {
     ['a PDF an inline module draws on a canvas', `${prose}<canvas id="viewer"></canvas><script type="module">import * as pdfjs from './pdf.mjs'; const pdf = await pdfjs.getDocument({ url: './docs/newsletter.pdf' }).promise;</script>`, 'a data file'],
     ['a custom element naming a data file of its own (Lit)', `${prose}<item-list src="data/items.json"></item-list><script type="module" src="js/app.js"></script>`, 'names a data file'],
     ['a data- attribute naming a data file of its own', `${prose}<div class="chart" data-url="data/sales.csv?v=2"></div><script src="/js/charts.js"></script>`, 'names a data file'],
+    // Ace's editors, given the files' text by fetch(): no DOM write in the page's own script.
+    ['a written page whose inline script puts fetched text into an editor', `${prose}<div id="editor"></div><script src="ace/ace.js"></script><script>ace.config.loadModule('ace/ext/language_tools', async () => { const text = await fetch('files/' + name).then((r) => r.text()); ace.edit('editor').session.setValue(text); });</script>`, 'from the network'],
+    ['a written page whose inline script charts an XHR answer', `${prose}<canvas id="c"></canvas><script>var x = new XMLHttpRequest(); x.onload = function () { new Chart(c, JSON.parse(x.responseText)); }; x.open('GET', 'sales'); x.send();</script>`, 'from the network'],
     ['an inline script that posts to a frame of its own', `${prose}<iframe id="chat" src="widgets/chat.html"></iframe><script>addEventListener('load', () => chat.contentWindow.postMessage({ text: 'hi' }, location.origin));</script>`, 'talks to a frame'],
   ])('renders %s', (_, html, reason) => {
     expect(needsRender(page(html))).toContain(reason);
@@ -59,6 +62,7 @@ describe('needsRender', () => {
     ['an article with analytics', `<article>${prose}</article><script async src="https://stats.example/a.js"></script>`],
     ['a filled mount element', `<div id="root">${prose}</div><script src="/main.js"></script>`],
     ['a page whose analytics snippet posts a beacon', `${prose}<script>window.dataLayer = []; fetch('/collect', { method: 'POST', keepalive: true });</script>`],
+    ['a page whose script pings and reads only the status', `${prose}<script>fetch('/ping').then((r) => { if (!r.ok) console.warn('offline'); });</script>`],
     ['a Turbo frame without a source (links target it)', `${prose}<turbo-frame id="panel"><a href="/panel/2">Next</a></turbo-frame><script type="module" src="/turbo.js"></script>`],
     ['htmx that loads on a click only', `${prose}<button hx-get="/more" hx-target="#more">More</button><div id="more"></div><script src="/htmx.min.js"></script>`],
     ['a script that writes the DOM without asking the network', `${prose}<script>document.getElementById('year').textContent = new Date().getFullYear();</script>`],

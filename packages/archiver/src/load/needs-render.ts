@@ -1,7 +1,7 @@
 import { HtmlTooComplexError } from '../parse/index.js';
 import type { LoadedPage } from './page-loader.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
-import { DATA_EXTENSION, fillsFromNetwork, loadsDataFile, runTimeLoad, talksToFrame } from './script-signals.js';
+import { DATA_EXTENSION, fillsFromNetwork, loadsDataFile, readsFromNetwork, runTimeLoad, talksToFrame } from './script-signals.js';
 
 /** Pages longer than this are read this far: an app shell is short, and the test stays linear. */
 const READ_AT_MOST = 1024 * 1024;
@@ -135,7 +135,7 @@ function fillsItselfOnLoad(html: string, ownFrame: boolean): string | undefined 
     if (!end) break;
     const text = html.slice(SCRIPT_START.lastIndex, end.index);
     if (!HAS_SRC.test(start[0]) && !INERT_TYPE.test(start[0])) {
-      if (fillsFromNetwork(text)) return 'an inline script fills part of it from the network';
+      if (fillsFromNetwork(text) || readsFromNetwork(text)) return 'an inline script fills part of it from the network';
       const load = runTimeLoad(text, true);
       if (load) return `an inline script ${load}`;
       if (loadsDataFile(text)) return 'an inline script loads a data file of its own';

@@ -62,6 +62,19 @@ export function talksToFrame(code: string): boolean {
   return TALKS_TO_FRAME.test(code);
 }
 
+// What a script does with an answer it asked for: it reads its body (`r.json()`, `.text()`, an
+// XHR's `responseText`; jQuery's and D3's loaders hand it over), which a beacon never does.
+const READS_ANSWER = /\.(?:json|text|arrayBuffer|blob)\s*\(\s*\)|\.response(?:Text|XML)?\b|\$\.getJSON\s*\(|\bd3\.(?:csv|tsv|dsv|json|text|xml|html)\s*\(/;
+
+/**
+ * Whether the script asks the network and reads the answer. In a page's own inline script that
+ * is run-time content however it reaches the page: through the DOM, or a library's API (an
+ * editor's `setValue`, a chart's data, a map's layer), which no DOM write in the page shows.
+ */
+export function readsFromNetwork(code: string): boolean {
+  return ASKS_NETWORK.test(code) && READS_ANSWER.test(code);
+}
+
 /** Whether the script asks the network and writes the DOM: it fills part of its page once loaded. */
 export function fillsFromNetwork(code: string): boolean {
   return ASKS_NETWORK.test(code) && WRITES_DOM.test(code);
