@@ -20,7 +20,7 @@ import type { LoadedPage, PageLoadInit, PageLoader } from './load/page-loader.js
 import { renderChoice } from './load/render-choice.js';
 import { staticLoader } from './load/static-loader.js';
 import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
-import { captureTimedOut, parsePageUrl } from './page-url.js';
+import { captureTimedOut, parsePageUrl, routeOf } from './page-url.js';
 import { Refusals, type StopCode } from './refusals.js';
 import type { BrowserSource } from './render/browser-host.js';
 import { PathAllocator } from './resolve/local-path.js';
@@ -150,6 +150,7 @@ export async function runCapture(
     afterClose: [],
     pending: new Set(),
     pageUrls: new Set([pageUrl]),
+    startRoute: routeOf(url),
     sitePages: undefined,
     contents: new Map(),
     committedBytes: 0,
@@ -221,7 +222,7 @@ export async function runCapture(
 
 /** The page the capture was asked for: its failure is the capture's failure, and its final URL counts as it. */
 export async function loadStartPage(ctx: CaptureContext, pageUrl: string, init?: PageLoadInit): Promise<LoadedPage> {
-  let page = await ctx.loader.load(ctx, pageUrl, init);
+  let page = await ctx.loader.load(ctx, pageUrl, { ...init, ...(ctx.startRoute ? { route: ctx.startRoute } : {}) });
   noteProtocol(ctx, page.response);
   ctx.pageUrls.add(page.response.url);
   // An immediate <meta http-equiv="refresh"> is followed as a redirect (a rendered page's browser followed it already).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isArchiveError } from './errors.js';
-import { parsePageUrl, withDefaultScheme } from './page-url.js';
+import { parsePageUrl, routeOf, withDefaultScheme } from './page-url.js';
 
 describe('withDefaultScheme', () => {
   it.each([
@@ -33,5 +33,15 @@ describe('parsePageUrl', () => {
       error = caught;
     }
     expect(isArchiveError(error) && error.code).toBe('INVALID_URL');
+  });
+});
+
+describe('routeOf', () => {
+  it("gives a hash router's route, not a place on the page", () => {
+    expect(routeOf('https://example.com/#/guide?id=install')).toBe('#/guide?id=install');
+    expect(routeOf('https://example.com/app/#!/pets/4')).toBe('#!/pets/4');
+    expect(routeOf('https://example.com/docs#install')).toBe('');
+    expect(routeOf('https://example.com/docs')).toBe('');
+    expect(routeOf('https://example.com/#')).toBe('');
   });
 });

@@ -19,6 +19,16 @@ export function withDefaultScheme(address: string): string {
   return SCHEME.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
+/**
+ * The hash route of an address (`#/guide`, `#!/guide`: a hash router's page, which the reader
+ * pasted as the page they want), or ''. A plain fragment (`#install`) is a place on the page.
+ */
+export function routeOf(url: string): string {
+  const at = url.indexOf('#');
+  const hash = at < 0 ? '' : url.slice(at).trim();
+  return /^#!?\/[^\s]*$/.test(hash) ? hash : '';
+}
+
 /** The address a capture starts from: an http(s) URL without its fragment, or INVALID_URL. */
 export function parsePageUrl(url: string): string {
   let parsed: URL;

@@ -69,6 +69,8 @@ export interface CaptureContext {
   readonly pending: Set<Promise<void>>;
   /** The page's own URLs, so self-references land on index.html. */
   readonly pageUrls: Set<string>;
+  /** The start address's hash route (page-url.ts routeOf), or '': the start page is rendered, and its live copy opens, there. */
+  readonly startRoute: string;
   /** In a site capture: where a linked page is saved, if it is one of the captured pages. */
   sitePages: ((url: string) => string | undefined) | undefined;
   /** In a site capture: the pages admitted so far (URL, path), at most `max`. */

@@ -2,6 +2,7 @@ import type { BrowserResponse, LoadedPage } from '../load/page-loader.js';
 import { SCRIPT } from '../load/needs-render.js';
 import { loadedPage } from '../load/static-loader.js';
 import { HtmlTooComplexError, moduleLexerReady, type HtmlRef, type HtmlScan } from '../parse/index.js';
+import { routeOf } from '../page-url.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { hostFolder } from '../resolve/local-path.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
@@ -135,6 +136,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   if (sprites) data.sprites = sprites;
   if (page.browserFailures?.length) data.failed = [...page.browserFailures];
   if (page.renderedAt) data.time = Math.round(page.renderedAt);
+  const route = routeOf(page.response.url);
+  if (route) data.route = route;
   // The page itself, which a router that sees another address (the copy's) may ask about.
   const ownType = served.response.headers['content-type'];
   data.responses[`HEAD ${data.base}`] ??= { status: served.response.status, headers: ownType ? { 'content-type': ownType } : {}, body: '' };

@@ -51,6 +51,8 @@ export interface ReplayData {
    * the self-check opens the copy under another name (`index.html.sitezip-live.html`).
    */
   self?: string;
+  /** The hash route the page was rendered at (`#/guide`): a copy opened without a fragment opens there. */
+  route?: string;
   /** The folder of the copy that holds the page's host's files (PathAllocator's hostFolder). */
   hostFolder?: string;
   /** The folders of the other hosts the render asked, by folder: their origins online (see onHost). */
@@ -512,6 +514,11 @@ function replayLayer(workers: string): string {
     };
     SourcedFontFace.prototype = RealFontFace.prototype;
     scope.FontFace = SourcedFontFace;
+  }
+  // The hash route the page was rendered at (the start address's \`#/guide\`, which a reader
+  // pasted): the copy, opened from its folder without one, opens there before its router reads it.
+  if (data.route && !location.hash) {
+    try { history.replaceState(history.state, '', data.route); } catch (error) {}
   }
   ${LOCATION_SOURCE}
   // An import() of an address a module computed, resolved against the module's address online

@@ -42,6 +42,8 @@ export interface PageLoadInit {
    * the rest of the page's quiet, and waits for `settling` before it keeps anything.
    */
   readEarly?: boolean;
+  /** The start page's hash route (CaptureContext.startRoute): a render goes to the page there. */
+  route?: string;
 }
 
 /** A page's robots directives, from its `<meta name="robots">` tags and X-Robots-Tag header. */

@@ -1,6 +1,6 @@
 import { isArchiveError } from '../errors.js';
 import { trace } from '../trace.js';
-import { needsRender } from './needs-render.js';
+import { needsRender, SCRIPT } from './needs-render.js';
 import { scriptFillsPage, type ScriptReading } from './script-fills-page.js';
 import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader } from './page-loader.js';
 
@@ -9,6 +9,7 @@ export type RenderMode = 'auto' | 'always' | 'never';
 /** How a page is to be rendered (see PageLoadInit.readEarly). */
 export interface RenderCall {
   readEarly?: boolean | undefined;
+  route?: string | undefined;
 }
 
 /** Renders pages in a browser (render/renderer.ts); started on the first page that needs it. */
@@ -43,7 +44,7 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
       }
       const page = await base.load(ctx, url, init);
       if (!page.document || page.response.status >= 300) return page;
-      const reason = mode === 'always' ? 'render: always' : (needsRender(page) ?? (await scriptFillsPage(ctx, page, scriptVerdicts)));
+      const reason = mode === 'always' ? 'render: always' : (needsRender(page) ?? routeReason(page, init?.route) ?? (await scriptFillsPage(ctx, page, scriptVerdicts)));
       if (!reason) return page;
       trace(`render: decided (${reason})`);
       let started = false;
@@ -52,7 +53,7 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
         const ready = await renderer;
         trace('render: renderer loaded');
         started = true;
-        return await ready.render(ctx, page, reason, { readEarly: init?.readEarly });
+        return await ready.render(ctx, page, reason, { readEarly: init?.readEarly, route: init?.route });
       } catch (error) {
         if (ctx.signal.aborted) throw error;
         // Playwright's messages go on with a call log: its first line says what happened.
@@ -76,4 +77,9 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
       trace('render: closed');
     },
   };
+}
+
+/** A start address with a hash route on a page with scripts: the route is its scripts' to show (a hash router's page). */
+function routeReason(page: LoadedPage, route: string | undefined): string | undefined {
+  return route && SCRIPT.test(page.document!.html) ? `the address asked for is a route its scripts show (${route.slice(0, 100)})` : undefined;
 }

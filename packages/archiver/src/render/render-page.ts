@@ -26,6 +26,8 @@ export interface RenderDeps {
   host: BrowserHost;
   signal: AbortSignal;
   limits: RenderLimits;
+  /** The hash route to go to the page at (`#/guide`: the start address's), if any. */
+  route?: string | undefined;
   /** The page's response when it was already fetched (a static load came first): not asked again. */
   document?: FetchedResource | undefined;
   /** Called once the loaded page first looks quiet, while the render waits out its quiet time (the renderer then opens its check pages). */
@@ -135,7 +137,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
         early = { run, result: resultOf(run) };
         onEarlyRead(early.result);
       });
-    const run = await drive(tab, document.url, recorder, stop, deps, started, onEarly);
+    const run = await drive(tab, `${document.url.split('#')[0]}${deps.route ?? ''}`, recorder, stop, deps, started, onEarly);
     picturing = run.picture?.png;
     reusable = true;
     // The page as read early, unchanged: the same result, its time and settling as they ended.

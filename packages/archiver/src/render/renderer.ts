@@ -51,11 +51,11 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // full mirror asks for 8 pages at a time, and 8 tabs on 2 busy cores each took ~17 s and ran
   // past the render timeout. A page's time starts when it gets its turn.
   const turns = source ? undefined : new PQueue({ concurrency: Math.max(1, availableParallelism()) });
-  const renderIn = (ctx: PageLoadContext, page: LoadedPage, onQuieting: () => void, onEarlyRead?: (early: RenderResult) => void): Promise<RenderResult> => {
+  const renderIn = (ctx: PageLoadContext, page: LoadedPage, route: string | undefined, onQuieting: () => void, onEarlyRead?: (early: RenderResult) => void): Promise<RenderResult> => {
     // Its picture serves its own check or, among the first few, the end-of-capture check.
     const wantsPicture = () => pictures.size < GUARD_LIMITS.checks || (ctx.mayCheck?.() ?? true);
     const run = () =>
-      renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, onQuieting, wantsPicture, onEarlyRead });
+      renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, route, onQuieting, wantsPicture, onEarlyRead });
     if (!turns) return run();
     // The result goes on at once, but the turn lasts until the page's picture is taken and its
     // tab closed: a picture is browser work too, and the next page's render would share the core.
@@ -122,11 +122,11 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         spare = openCheckPage(host);
         spare.catch(() => undefined);
       };
-      if (!options.readEarly) return renderedPage(ctx, page, reason, await renderIn(ctx, page, onQuieting));
+      if (!options.readEarly) return renderedPage(ctx, page, reason, await renderIn(ctx, page, options.route, onQuieting));
       let earlyRead: RenderResult | undefined;
       let readEarly!: (early: RenderResult) => void;
       const early = new Promise<RenderResult>((resolve) => (readEarly = resolve));
-      const full = renderIn(ctx, page, onQuieting, (result) => readEarly((earlyRead = result)));
+      const full = renderIn(ctx, page, options.route, onQuieting, (result) => readEarly((earlyRead = result)));
       const first = await Promise.race([early, full]);
       const loaded = renderedPage(ctx, page, reason, first);
       if (first !== earlyRead) return loaded;

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../src/index.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { withOfflineCopy } from './support/offline-copy.js';
+import { renderOnce } from './support/render-once.js';
+
+// A hash router's page, written on the server with its home note: its script shows the note a
+// route names (`#/tides`), fetched as JSON. A reader who pastes the address of one note wants
+// that note; the address sent to the server is the same for every note.
+const HOME = 'Harbour notes: tides, moorings and the harbour master’s office hours, kept by the harbour’s volunteers.';
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Harbour notes</title></head><body>
+<nav><a href="#/">Home</a> <a href="#/tides">Tides</a> <a href="#/moorings">Moorings</a></nav>
+<main id="note"><p>${HOME}</p></main>
+<script src="/router.js"></script></body></html>`;
+const ROUTER = `const home = document.getElementById('note').innerHTML;
+function show() {
+  const name = location.hash.replace(/^#\\//, '');
+  if (!name) return void (document.getElementById('note').innerHTML = home);
+  fetch('/notes/' + name + '.json').then((r) => r.json()).then((note) => {
+    document.getElementById('note').innerHTML = '<h1>' + note.title + '</h1><p>' + note.text + '</p>';
+  });
+}
+addEventListener('hashchange', show);
+show();`;
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await serveFixture({
+    '/': { body: PAGE },
+    '/router.js': { type: 'text/javascript', body: ROUTER },
+    '/notes/tides.json': { type: 'application/json', body: JSON.stringify({ title: 'Tides', text: 'High water at 06:42, 4.1 m; low water at 12:55.' }) },
+    '/notes/moorings.json': { type: 'application/json', body: JSON.stringify({ title: 'Moorings', text: 'Visitors moor on the east pontoon.' }) },
+  });
+});
+afterAll(() => site.close());
+
+describe('a start address with a hash route', () => {
+  it('is rendered at that route, and its live copy opens there from its folder', async () => {
+    const { sink, render } = await renderOnce(`${site.origin}/#/tides`, { render: 'auto' });
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    expect(render?.reason).toContain('#/tides');
+    await withOfflineCopy(sink, 'sitezip-hash-route-', async ({ open, requests }) => {
+      const page = await open();
+      await expect.poll(() => page.locator('#note h1').textContent()).toBe('Tides');
+      expect(await page.evaluate(() => location.hash)).toBe('#/tides');
+      // Its router still moves: the other note's answer was recorded when the render visited its link.
+      await page.click('text=Moorings');
+      await expect.poll(() => page.locator('#note h1').textContent()).toBe('Moorings');
+      expect(requests).toEqual({ online: [], failed: [] });
+    });
+    expect((JSON.parse(sink.text('sitezip-manifest.json')) as Manifest).url).toBe(`${site.origin}/`);
+  }, 60_000);
+
+  it('with a plain fragment, is the page as written: its copy opens at no route', async () => {
+    const { sink, render } = await renderOnce(`${site.origin}/#install`, { render: 'auto' });
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    expect(render?.reason).not.toContain('#');
+    await withOfflineCopy(sink, 'sitezip-hash-route-', async ({ open }) => {
+      const page = await open();
+      await expect.poll(() => page.locator('#note p').textContent()).toBe(HOME);
+      expect(await page.evaluate(() => location.hash)).toBe('');
+    });
+  }, 60_000);
+});
