@@ -18,11 +18,24 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Guide</tit
   });
 </script></body></html>`;
 
+// A search page that shows a summary of each hit, fetched by an address relative to the page, as
+// Sphinx's does: saved as the copy's index.html, its script's './index.html' is the site's home
+// online, not the page itself.
+const SEARCH = `<!doctype html><html><head><meta charset="utf-8"><title>Search</title></head><body>
+<h1>Search</h1><ul id="hits"><li><a href="index.html">Home</a> <span class="summary">…</span></li></ul>
+<script>
+  fetch('./index.html').then((r) => r.text()).then((html) => {
+    document.querySelector('.summary').textContent = new DOMParser().parseFromString(html, 'text/html').querySelector('p').textContent;
+  });
+</script></body></html>`;
+
 let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
     '/guide/': { body: PAGE },
     '/guide/data.json': { type: 'application/json', body: JSON.stringify({ title: 'The guide' }) },
+    '/search.html': { body: SEARCH },
+    '/index.html': { body: '<!doctype html><title>Home</title><p>Tide tables and harbour notices, kept by volunteers.</p>' },
   });
 });
 afterAll(() => site.close());
@@ -36,6 +49,16 @@ describe("a live copy's link to the page itself", () => {
       await expect.poll(() => page.locator('#where').textContent()).toBe('Here: The guide');
       // A click on it still loads the copy's file.
       expect(await page.locator('#home').getAttribute('href')).toBe('index.html');
+      expect(requests).toEqual({ online: [], failed: [] });
+    });
+  }, 60_000);
+
+  it("is not what a script's relative address names: that is the site's page of that name online", async () => {
+    const { sink, render } = await renderOnce(`${site.origin}/search.html`);
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    await withOfflineCopy(sink, 'sitezip-own-name-', async ({ open, requests }) => {
+      const page = await open();
+      await expect.poll(() => page.locator('.summary').textContent()).toBe('Tide tables and harbour notices, kept by volunteers.');
       expect(requests).toEqual({ online: [], failed: [] });
     });
   }, 60_000);

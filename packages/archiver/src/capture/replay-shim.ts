@@ -158,10 +158,11 @@ function replayLayer(workers: string): string {
   var byPath = {};
   Object.keys(data.files).forEach(function (url) { byPath[data.files[url]] = url; });
   var written = data.originals || {};
+  var ABSOLUTE = /^(?:[a-z][a-z\\d+.-]*:|\\/\\/)/i;
   function original(url) {
-    var absolute;
-    try { absolute = new URL(String(url), worker ? worker.script : document.baseURI).href; } catch (error) { return String(url); }
-    var online = onlineAddress(absolute);
+    var text = String(url), absolute;
+    try { absolute = new URL(text, worker ? worker.script : document.baseURI).href; } catch (error) { return text; }
+    var online = onlineAddress(absolute, !worker && !ABSOLUTE.test(text) ? text : undefined);
     return online.indexOf('file') < 0 ? online : withOnlineAddresses(online);
   }
   // The copy keeps the page's host in a folder of that name (PathAllocator): a file address there
@@ -178,13 +179,18 @@ function replayLayer(workers: string): string {
   }
   ${ORIGIN_SOURCE}
   ${CHANCE_SOURCE}
-  function onlineAddress(absolute) {
-    // The page's own file is the page.
-    if (isHere(absolute)) return data.base;
+  // \`relative\`: the address as a page's script gave it, when not absolute (see original).
+  function onlineAddress(absolute, relative) {
     var path = absolute.indexOf(folder) === 0 ? absolute.slice(folder.length) : undefined;
     // A file of the copy, or an address the copy wrote in its markup (a script read it back).
-    var known = path !== undefined && (byPath[path] || (Object.prototype.hasOwnProperty.call(written, path) && written[path]));
+    var known = path !== undefined && !isHere(absolute) && (byPath[path] || (Object.prototype.hasOwnProperty.call(written, path) && written[path]));
     if (known) return known;
+    // Any other address a script wrote relative meant one relative to the page online, which is
+    // what the render asked for: also one that names the copy's own file (a search page saved as
+    // the copy's index.html whose script asks for './index.html', the site's home).
+    if (relative !== undefined && !onHost(absolute)) return new URL(relative, data.baseUrl || data.base).href;
+    // The page's own file is the page.
+    if (isHere(absolute)) return data.base;
     var hosted = onHost(absolute);
     if (hosted) return hosted;
     if (path !== undefined) return new URL(path, data.baseUrl || data.base).href;

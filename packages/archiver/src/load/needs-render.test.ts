@@ -51,6 +51,9 @@ describe('needsRender', () => {
     // Ace's editors, given the files' text by fetch(): no DOM write in the page's own script.
     ['a written page whose inline script puts fetched text into an editor', `${prose}<div id="editor"></div><script src="ace/ace.js"></script><script>ace.config.loadModule('ace/ext/language_tools', async () => { const text = await fetch('files/' + name).then((r) => r.text()); ace.edit('editor').session.setValue(text); });</script>`, 'from the network'],
     ['a written page whose inline script charts an XHR answer', `${prose}<canvas id="c"></canvas><script>var x = new XMLHttpRequest(); x.onload = function () { new Chart(c, JSON.parse(x.responseText)); }; x.open('GET', 'sales'); x.send();</script>`, 'from the network'],
+    // Sphinx's search page: its loader adds the index's script, named by no markup.
+    ['a search page whose inline script loads its index script', `${prose}<div id="search-results"></div><script src="_static/searchtools.js"></script><script>jQuery(function() { Search.loadIndex("searchindex.js"); });</script>`, 'a script file'],
+    ['an inline script that loads scripts with RequireJS', `${prose}<div id="app"><p>Loading</p></div><script src="require.js"></script><script>require(['js/app.js'], (app) => app.start());</script>`, 'a script file'],
     ['an inline script that posts to a frame of its own', `${prose}<iframe id="chat" src="widgets/chat.html"></iframe><script>addEventListener('load', () => chat.contentWindow.postMessage({ text: 'hi' }, location.origin));</script>`, 'talks to a frame'],
   ])('renders %s', (_, html, reason) => {
     expect(needsRender(page(html))).toContain(reason);
@@ -62,6 +65,7 @@ describe('needsRender', () => {
     ['an article with analytics', `<article>${prose}</article><script async src="https://stats.example/a.js"></script>`],
     ['a filled mount element', `<div id="root">${prose}</div><script src="/main.js"></script>`],
     ['a page whose analytics snippet posts a beacon', `${prose}<script>window.dataLayer = []; fetch('/collect', { method: 'POST', keepalive: true });</script>`],
+    ['a page that registers its service worker', `${prose}<script>if ('serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js');</script>`],
     ['a page whose script pings and reads only the status', `${prose}<script>fetch('/ping').then((r) => { if (!r.ok) console.warn('offline'); });</script>`],
     ['a Turbo frame without a source (links target it)', `${prose}<turbo-frame id="panel"><a href="/panel/2">Next</a></turbo-frame><script type="module" src="/turbo.js"></script>`],
     ['htmx that loads on a click only', `${prose}<button hx-get="/more" hx-target="#more">More</button><div id="more"></div><script src="/htmx.min.js"></script>`],

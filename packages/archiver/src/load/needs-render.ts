@@ -1,7 +1,7 @@
 import { HtmlTooComplexError } from '../parse/index.js';
 import type { LoadedPage } from './page-loader.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
-import { DATA_EXTENSION, fillsFromNetwork, loadsDataFile, readsFromNetwork, runTimeLoad, talksToFrame } from './script-signals.js';
+import { DATA_EXTENSION, fillsFromNetwork, loadsDataFile, loadsScriptFile, readsFromNetwork, runTimeLoad, talksToFrame } from './script-signals.js';
 
 /** Pages longer than this are read this far: an app shell is short, and the test stays linear. */
 const READ_AT_MOST = 1024 * 1024;
@@ -139,6 +139,7 @@ function fillsItselfOnLoad(html: string, ownFrame: boolean): string | undefined 
       const load = runTimeLoad(text, true);
       if (load) return `an inline script ${load}`;
       if (loadsDataFile(text)) return 'an inline script loads a data file of its own';
+      if (loadsScriptFile(text)) return 'an inline script loads a script file of its own';
       if (ownFrame && talksToFrame(text)) return 'an inline script talks to a frame of its own';
     }
     SCRIPT_START.lastIndex = end.index;

@@ -106,3 +106,19 @@ const DATA_FILE_ARGUMENT = new RegExp(
 export function loadsDataFile(code: string): boolean {
   return DATA_FILE_ARGUMENT.test(code);
 }
+
+/**
+ * A script file of the site's own passed by its address to a call, a loader's (Sphinx's search
+ * page: `Search.loadIndex("searchindex.js")`, which adds the script; `$.getScript('js/x.js')`,
+ * `require(['app.js'])`): no markup names it, so a static copy lacks it, and from a folder the
+ * page waits for it for ever. Not an `import()` of a written address (the static capture maps it),
+ * a service worker's registration, a worker's imports or an address made against a base.
+ */
+const SCRIPT_FILE_ARGUMENT = new RegExp(
+  String.raw`(?<!\b(?:register|importScripts|import|URL)\s*)\(\s*\[?\s*(['"\`])(?!https?:|\/\/|data:|blob:)[^'"\`\s<>]{1,200}\.m?js(?:\?[^'"\`\s<>]{0,200})?\1`,
+  'i',
+);
+
+export function loadsScriptFile(code: string): boolean {
+  return SCRIPT_FILE_ARGUMENT.test(code);
+}
