@@ -28,11 +28,20 @@ const MAIN = `const name = window.location.pathname.split('/').pop();
 const { line } = await import('/chunks/' + name + '.js');
 document.getElementById('chunk').textContent = line;`;
 
+// A search page, as Sphinx's: its script reads the query from the address; offline its form
+// submits to the copy's file, whose query is then the reader's.
+const FIND = `<!doctype html><html><head><meta charset="utf-8"><title>Search</title><script src="/find.js" defer></script></head>
+<body><form action="/find"><input name="q"></form><p id="results">…</p></body></html>`;
+const FIND_JS = `const q = new URLSearchParams(window.location.search).get('q');
+document.getElementById('results').textContent = q ? 'Results for: ' + q : 'Type a query';`;
+
 let site: FixtureSite;
 beforeAll(async () => {
   site = await serveFixture({
     '/guide/start': { body: PAGE },
     '/guide/second': { body: PAGE },
+    '/find': { body: FIND },
+    '/find.js': { type: 'text/javascript', body: FIND_JS },
     '/data/second.json': { type: 'application/json', body: JSON.stringify({ title: 'Chapter two: the long climb' }) },
     '/chunks/second.js': { type: 'text/javascript', body: "export const line = 'The second chunk';" },
     '/app.js': { type: 'text/javascript', body: LICENCE + APP },
@@ -82,4 +91,18 @@ describe('a live copy of a page whose router reads location', () => {
       expect(failed).toEqual([]);
     });
   }, 90_000);
+
+  it("reads the query the copy's file was opened with, the reader's, for the one it was rendered with", async () => {
+    const { sink, render } = await renderOnce(`${site.origin}/find`);
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    await withOfflineCopy(sink, 'sitezip-query-', async ({ open, requests }) => {
+      const page = await open();
+      await expect.poll(() => page.locator('#results').textContent()).toBe('Type a query');
+      await page.fill('input[name=q]', 'tides');
+      await page.press('input[name=q]', 'Enter');
+      await expect.poll(() => page.locator('#results').textContent()).toBe('Results for: tides');
+      expect(new URL(page.url()).search).toBe('?q=tides');
+      expect(requests).toEqual({ online: [], failed: [] });
+    });
+  }, 60_000);
 });

@@ -7,12 +7,16 @@
 // (which, where file:// refuses the path, still add the entry, without the path, and carry the
 // address in their state for popstate). Angular also reads `<base href>` from the DOM, which a
 // copy cannot keep (every relative link in it would resolve against the site's root): a `<base>`
-// without `href` (inert) answers `getAttribute('href')` with the path as online.
+// without `href` (inert) answers `getAttribute('href')` with the path as online. The address's
+// fragment is the file's, and so is its query when the file was opened with one.
 // Source text inside the layer's replayDom(): it uses data, here and localPageOf (replay-next-router.ts).
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const LOCATION_SOURCE = `var address = new URL(data.base);
   address.hash = location.hash;
+  // A query the copy's file was opened with is the reader's (a search form of the copy submitted
+  // to it, a link with one): it stands for the one the page was rendered with.
+  if (location.search) address.search = location.search;
   var ADDRESS_KEY = '__sitezipAddress';
   function addressGetter(name) { return { enumerable: true, get: function () { return address[name]; } }; }
   var pageAddress = Object.create(null, {

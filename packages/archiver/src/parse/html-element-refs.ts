@@ -25,6 +25,7 @@ const rowsByTag = new Map([...byTag].map(([tag, rows]) => [tag, [...rows, ...any
 
 function passes(test: AttrTest, attrs: ReadonlyMap<string, string>): boolean {
   const value = attrs.get(test.attr)?.toLowerCase();
+  if ('isNot' in test) return value === undefined || trimAsciiWhitespace(value) !== test.isNot;
   if (value === undefined) return false;
   if ('hasToken' in test) return value.split(/[\t\n\f\r ]+/).includes(test.hasToken);
   return trimAsciiWhitespace(value) === test.is;

@@ -14,8 +14,11 @@ export type RefKind =
   | 'manifest'
   | 'other';
 
-/** A condition on another attribute of the element: a token in a list, or an exact value (both ASCII case-insensitive). */
-export type AttrTest = { attr: string; hasToken: string } | { attr: string; is: string };
+/**
+ * A condition on another attribute of the element: a token in a list, an exact value, or any
+ * value but one, absent included (all ASCII case-insensitive).
+ */
+export type AttrTest = { attr: string; hasToken: string } | { attr: string; is: string } | { attr: string; isNot: string };
 
 /** One place in HTML where a reference lives. */
 export interface HtmlSource {
@@ -102,6 +105,9 @@ export const HTML_SOURCES: readonly HtmlSource[] = [
   { tag: 'a', attr: 'href', kind: 'page', follow: false },
   { tag: 'a', attr: 'xlink:href', kind: 'page', follow: false }, // SVG links
   { tag: 'area', attr: 'href', kind: 'page', follow: false },
+  // A search form's page (a docs site's `search.html`): submitted offline, the copy's. Not one
+  // that posts, which offline cannot be answered and which a crawl must not ask for.
+  { tag: 'form', attr: 'action', kind: 'page', follow: false, when: [{ attr: 'method', isNot: 'post' }] },
 ];
 
 /**

@@ -30,6 +30,14 @@ describe('findHtmlRefs', () => {
     });
   });
 
+  it("reads a form's action as a page unless the form posts", () => {
+    const html = `<form action="search.html"><input name=q></form><form method=GET action="/find"></form><form method=" POST " action="/login"></form><form method=post action="/cart"></form>`;
+    expect(findHtmlRefs(html).refs).toEqual([
+      { url: 'search.html', kind: 'page', source: 'attr', follow: false },
+      { url: '/find', kind: 'page', source: 'attr', follow: false },
+    ]);
+  });
+
   it('decodes entities and trims attribute URLs, and skips inert ones', () => {
     expect(urls('<img src=" a.png?x=1&amp;y=2 "><img src="data:image/gif;base64,R0"><a href="#top"></a><a href="javascript:void 0"></a><img src="">')).toEqual([
       'a.png?x=1&y=2',

@@ -170,7 +170,7 @@ function attribute(html: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 /** Values that satisfy a table row's condition on another attribute. */
 function conditions(row: HtmlSource): string {
-  return (row.when ?? []).map((t) => ` ${t.attr}=${'hasToken' in t ? `"x ${t.hasToken}"` : t.is.toUpperCase()}`).join('');
+  return (row.when ?? []).map((t) => ` ${t.attr}=${'hasToken' in t ? `"x ${t.hasToken}"` : 'is' in t ? t.is.toUpperCase() : `not-${t.isNot}`}`).join('');
 }
 
 /** An element that holds a reference per one `HTML_SOURCES` row, with its conditions met and other attributes around. */
