@@ -7,7 +7,8 @@ import { swatch } from './support/swatch.js';
 // the browser parses it and loads what it names at once, with no setter the replay layer could
 // catch. Root-relative, page-relative, and through a detached element, as jQuery builds its
 // fragments; and next to an element with insertAdjacentHTML. And responsive images (srcset) in
-// markup and set by script. And rows written into a table's body, in that context.
+// markup and set by script. And rows written into a table's body, in that context. And markup
+// written tight, with no space between one attribute's quote and the next's name.
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Notes</title></head>
 <body><main id="root">Loading</main><aside id="side"></aside><table id="rows"><tbody></tbody></table>
 <script>
@@ -18,6 +19,8 @@ fetch('/api/note.json').then((r) => r.json()).then((note) => {
   document.getElementById('side').append(...holder.childNodes);
   document.getElementById('side').insertAdjacentHTML('beforeend', '<link rel="stylesheet" href="/css/side.css"><p class="side">Aside</p>'
     + '<img srcset="/img/route.svg 1x, /img/route-2x.svg 2x" alt="route" width="40" height="20">');
+  // Minified markup, an attribute right after the quote that ends the one before (rustdoc's font preloads).
+  document.getElementById('side').insertAdjacentHTML('beforeend', '<link rel="stylesheet" type="text/css"href="/css/tight.css"><p class="tight">Tight</p>');
   // Rows into a table's body: parsed in that context, as the browser parses them.
   document.querySelector('#rows tbody').innerHTML = '<tr><td>Stage one</td><td><img src="/img/row.svg" alt="row" width="40" height="20"></td></tr>';
   document.getElementById('rows').insertAdjacentHTML('beforeend', '<tr><td>Stage two</td></tr>');
@@ -43,6 +46,7 @@ beforeAll(async () => {
     '/img/photo.svg': { type: 'image/svg+xml', body: swatch('olive') },
     '/img/thumb.svg': { type: 'image/svg+xml', body: swatch('purple') },
     '/css/side.css': { type: 'text/css', body: '.side { color: rgb(150, 20, 60); font: 22px sans-serif; }' },
+    '/css/tight.css': { type: 'text/css', body: '.tight { color: rgb(20, 120, 60); font: 22px sans-serif; }' },
   });
 });
 afterAll(() => site.close());

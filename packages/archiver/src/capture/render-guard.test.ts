@@ -30,13 +30,27 @@ describe('RenderGuard', () => {
     expect(await page(guard, '/about/1', true)).toMatchObject({ check: false, output: 'snapshot', by: 'site', note: expect.stringContaining('2 live copies failed') });
   });
 
-  it('never checks again once the first page kept its snapshot', async () => {
+  it("counts the first page's failure as one: the site's other shapes are checked, until a second failure", async () => {
     const guard = new RenderGuard();
     expect(guard.mayCheck).toBe(true);
     await page(guard, '/0', false);
+    expect(guard.mayCheck).toBe(true);
+    expect(await page(guard, '/0', true)).toMatchObject({ check: false, output: 'snapshot', by: 'shape' });
+    expect(await page(guard, '/docs/2', true)).toEqual({ check: true, decides: 'page' });
+    expect(await page(guard, '/docs/2', true)).toMatchObject({ check: false, output: 'live', by: 'shape' });
+    expect(await page(guard, '/api/3', false)).toEqual({ check: true, decides: 'page' });
     expect(guard.mayCheck).toBe(false);
-    expect(await page(guard, '/docs/2', true)).toMatchObject({ check: false, output: 'snapshot', by: 'site' });
-    expect(guard.checked).toBe(1);
+    expect(await page(guard, '/docs/2', true)).toMatchObject({ check: false, output: 'snapshot', by: 'site', note: expect.stringContaining('2 live copies failed') });
+    expect(guard.checked).toBe(3);
+  });
+
+  it('past its budget, saves a page of a shape never checked as its snapshot once a check failed', async () => {
+    const guard = new RenderGuard({ ...GUARD_LIMITS, checks: 2 });
+    await page(guard, '/0', false);
+    await page(guard, '/docs/2', true);
+    expect(guard.mayCheck).toBe(false);
+    expect(await page(guard, '/docs/2', true)).toMatchObject({ check: false, output: 'live', by: 'shape' });
+    expect(await page(guard, '/api/3', true)).toMatchObject({ check: false, output: 'snapshot', by: 'site', note: expect.stringContaining('budget') });
   });
 
   it('samples one page in `sampleEvery` of a checked shape, and stops at its budget of checks and of time', async () => {

@@ -26,11 +26,13 @@ export type GuardPlan =
 
 /**
  * The live-or-snapshot decision of one capture's rendered pages. The first page checked decides
- * for the site. While the site is live, pages are still checked: the first of each route shape
- * (see routeShape), and a sample of the rest, within GUARD_LIMITS. A page whose live copy fails
- * is saved as its snapshot and so are the later pages of its shape; after `failures` failed
- * checks the rest of the site is saved as snapshots. A site decided `snapshot` is not checked
- * again: the snapshot never runs the site's code, so a later page cannot do worse with it.
+ * for the site when its live copy passes. Pages are then still checked: the first of each route
+ * shape (see routeShape), and a sample of the rest, within GUARD_LIMITS. A page whose live copy
+ * fails is saved as its snapshot and so are the later pages of its shape; after `failures`
+ * failed checks the rest of the site is saved as snapshots, and not checked again. The first
+ * page's failure counts as one: a site's start page is often unlike the rest (Javadoc's is a
+ * redirect, rustdoc's a list of crates), and it made every page of the site a snapshot. Past the
+ * budget, a page of a shape never checked follows live only while no check has failed.
  */
 export class RenderGuard {
   private site: CopyOutput | undefined;
@@ -83,20 +85,19 @@ export class RenderGuard {
     if (known === undefined && budget && this.checks < this.limits.checks) return this.startCheck(shape, 'page');
     const sample = ++this.followers % this.limits.sampleEvery === 0;
     if (known === 'live' && sample && budget && this.checks < this.limits.checks - this.limits.reservedForShapes) return this.startCheck(shape, 'page');
-    return this.follow('live', known ? 'shape' : 'site', known ? `a page of ${shape} passed its check` : 'the check budget is spent; the site is live');
+    if (known) return this.follow('live', 'shape', `a page of ${shape} passed its check`);
+    if (this.failures > 0) return this.follow('snapshot', 'site', 'the check budget is spent, and a live copy of the site failed its check');
+    return this.follow('live', 'site', 'the check budget is spent; the site is live');
   }
 
   /** The outcome of a planned check: whether the live copy passed, and how long the check took. */
   settle(shape: string, decides: 'site' | 'page', live: boolean, ms: number): void {
     const key = decides === 'site' ? '' : shape;
     this.checkMs += ms;
-    if (decides === 'site') {
-      this.site ??= live ? 'live' : 'snapshot';
-      this.shapes.set(shape, this.site);
-    } else if (this.shapes.get(shape) !== 'snapshot') {
-      this.shapes.set(shape, live ? 'live' : 'snapshot');
-    }
-    if (decides === 'page' && !live && ++this.failures >= this.limits.failures && this.site === 'live') {
+    // The first check opens the site to the others' checks, whatever its outcome.
+    if (decides === 'site') this.site ??= 'live';
+    if (this.shapes.get(shape) !== 'snapshot') this.shapes.set(shape, live ? 'live' : 'snapshot');
+    if (!live && ++this.failures >= this.limits.failures && this.site === 'live') {
       this.site = 'snapshot';
       this.switchNote = `${this.failures} live copies failed their check: the rest of the site is saved as snapshots`;
     }

@@ -15,7 +15,9 @@
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
-  var LOADS = /\\s(?:src|href|xlink:href|poster|srcset)\\s*=/i;
+  // An attribute's name follows a space, or the quote that ends the one before (minified markup
+  // such as rustdoc's \`type="font/woff2"href=…\`, which browsers read as two attributes).
+  var LOADS = /(?:\\s|["'])(?:src|href|xlink:href|poster|srcset)\\s*=/i;
   // Each candidate's address as mapped(), its descriptors as written (HTML's srcset parsing: an
   // address is a run of non-space, whose trailing commas end the candidate).
   function mappedSrcset(value) {
@@ -138,7 +140,7 @@ export const HTML_STRINGS_SOURCE = `var markupDescriptor = Object.getOwnProperty
   };
   var LOADING_TAGS = /^(?:script|img|link|source|video|audio|iframe|embed|input|track)$/i;
   var TAG = /<([a-z][a-z0-9-]*)(\\s[^<>]*)>/gi;
-  var WRITTEN_ATTRIBUTE = /(\\s(src|href|poster|srcset|style)\\s*=\\s*)(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))/gi;
+  var WRITTEN_ATTRIBUTE = /((?:\\s|(?<=["']))(src|href|poster|srcset|style)\\s*=\\s*)(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))/gi;
   function mappedWritten(html) {
     var text = String(html);
     if (!LOADS.test(text) && !/\\sstyle\\s*=/i.test(text)) return html;
