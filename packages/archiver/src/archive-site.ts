@@ -67,6 +67,8 @@ interface Crawl {
   previous: PreviousCopy | undefined;
   /** Parses the pages off the main thread when there are cores for it. */
   scanner: HtmlScanner;
+  /** The depth of each page in progress, by its address (see CaptureContext.frameLinks). */
+  depths: Map<string, number>;
 }
 
 async function crawl(
@@ -98,6 +100,13 @@ async function crawl(
     ctx.siteResponses = new Map();
   }
   ctx.sitePages = (url) => frontier.pathOf(url);
+  // The pages in progress, by address, with their depth: a frame's links are one level below its page's.
+  const depths = new Map<string, number>([[startUrl, 0]]);
+  ctx.frameLinks = (scan, base, referrer) => {
+    const from = scan.baseHref ? new URL(scan.baseHref, base).href : base;
+    const depth = (depths.get(referrer) ?? 0) + 1;
+    for (const ref of scan.refs) if (ref.kind === 'page') admit(site, ref.url, from, depth);
+  };
   ctx.sitePageList = (max) => frontier.paths(max);
   const log = new PageLog(ctx.urls);
   const reusable = options.render === 'always' ? undefined : previousCopy;
@@ -110,6 +119,7 @@ async function crawl(
     log,
     previous: reusable,
     scanner: htmlScanPool(),
+    depths,
   };
   try {
     return await crawlPages(site, startUrl, options, startRules, previous);
@@ -127,7 +137,11 @@ async function crawlPages(site: Crawl, startUrl: string, options: SiteOptions, s
   const inProgress = Math.max(options.pageConcurrency, site.previous ? ctx.options.connectionsPerOrigin : 0) * PAGES_IN_PROGRESS_PER_SLOT;
   for (;;) {
     for (let entry = frontier.next(); entry; entry = frontier.next()) {
-      const task: Promise<void> = capturePageEntry(site, entry).finally(() => running.delete(task));
+      site.depths.set(entry.url, entry.depth);
+      const task: Promise<void> = capturePageEntry(site, entry).finally(() => {
+        running.delete(task);
+        site.depths.delete(entry.url);
+      });
       running.add(task);
       // Page requests are limited per host by the politeness queue; this bounds pages held in
       // memory while their assets arrive.

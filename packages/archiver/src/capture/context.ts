@@ -2,6 +2,7 @@ import type { OriginScheduler } from '../crawl/scheduler.js';
 import type { WorkQueue } from '../crawl/work-queue.js';
 import type { FetchedResource, Fetcher, FetchInit } from '../fetch/fetcher.js';
 import type { PageLoader } from '../load/page-loader.js';
+import type { HtmlScan } from '../parse/index.js';
 import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
 import type { UrlTable } from '../resolve/url-table.js';
@@ -73,6 +74,11 @@ export interface CaptureContext {
   readonly startRoute: string;
   /** In a site capture: where a linked page is saved, if it is one of the captured pages. */
   sitePages: ((url: string) => string | undefined) | undefined;
+  /**
+   * In a site capture: hears the page links of a frame document of the page at `referrer` (its
+   * table of contents, a frameset's navigation), which the crawl follows as the page's own.
+   */
+  frameLinks?: ((scan: HtmlScan, base: string, referrer: string) => void) | undefined;
   /** In a site capture: the pages admitted so far (URL, path), at most `max`. */
   sitePageList?: ((max: number) => [string, string][]) | undefined;
   /** In a site capture: the page log, and in an update the previous copy whose unchanged stylesheets may be reused (see update/). */

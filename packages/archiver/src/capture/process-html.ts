@@ -174,6 +174,10 @@ export async function processSvgDocument(ctx: CaptureContext, resource: FetchedR
   await save(ctx, path, Buffer.from(rewritten, 'utf8'), true);
 }
 
-export async function processFrame(ctx: CaptureContext, resource: FetchedResource, path: string, depth: number): Promise<string | undefined> {
-  return processDocument(ctx, resource, decodeDocument(resource), path, depth);
+/** A frame's document, saved at `path`; in a site capture its page links are the crawl's too (CaptureContext.frameLinks). */
+export async function processFrame(ctx: CaptureContext, resource: FetchedResource, path: string, depth: number, referrer: string): Promise<string | undefined> {
+  const document = decodeDocument(resource);
+  const scan = scanDocument(ctx, document);
+  if (ctx.frameLinks && !(scan instanceof HtmlTooComplexError)) ctx.frameLinks(scan, resource.url, referrer);
+  return processDocument(ctx, resource, document, path, depth, scan);
 }

@@ -115,7 +115,7 @@ const module: Handler = (ctx, { resource, path, request }) => ({
 
 const htmlFrame: Handler = (ctx, { resource, path, request, mimeType }) =>
   isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth
-    ? { later: processFrame(ctx, resource, path, request.depth) }
+    ? { later: processFrame(ctx, resource, path, request.depth, request.referrer) }
     : undefined;
 
 /** An SVG shown as a document (object, embed, iframe) loads what it references. */
