@@ -44,6 +44,18 @@ describe('RenderGuard', () => {
     expect(guard.checked).toBe(3);
   });
 
+  it('takes a check that did not finish for no outcome: the next page of its shape is checked, no failure counted', async () => {
+    const guard = new RenderGuard();
+    await page(guard, '/0', true);
+    const plan = await guard.plan('/docs/2');
+    expect(plan).toEqual({ check: true, decides: 'page' });
+    guard.settle('/docs/2', 'page', undefined, 8_000);
+    expect(await page(guard, '/docs/2', true)).toEqual({ check: true, decides: 'page' });
+    await page(guard, '/api/3', false);
+    expect(await page(guard, '/guide/1', true)).toEqual({ check: true, decides: 'page' });
+    expect(await page(guard, '/docs/2', true)).toMatchObject({ check: false, output: 'live', by: 'shape' });
+  });
+
   it('past its budget, saves a page of a shape never checked as its snapshot once a check failed', async () => {
     const guard = new RenderGuard({ ...GUARD_LIMITS, checks: 2 });
     await page(guard, '/0', false);

@@ -31,8 +31,9 @@ export type GuardPlan =
  * fails is saved as its snapshot and so are the later pages of its shape; after `failures`
  * failed checks the rest of the site is saved as snapshots, and not checked again. The first
  * page's failure counts as one: a site's start page is often unlike the rest (Javadoc's is a
- * redirect, rustdoc's a list of crates), and it made every page of the site a snapshot. Past the
- * budget, a page of a shape never checked follows live only while no check has failed.
+ * redirect, rustdoc's a list of crates), and it made every page of the site a snapshot. A check
+ * that did not finish (a busy machine) decides nothing: the next page of its shape is checked.
+ * Past the budget, a page of a shape never checked follows live only while every check passed.
  */
 export class RenderGuard {
   private site: CopyOutput | undefined;
@@ -41,6 +42,7 @@ export class RenderGuard {
   private readonly pending = new Map<string, { done: Promise<void>; resolve: () => void }>();
   private checks = 0;
   private failures = 0;
+  private unfinished = 0;
   private checkMs = 0;
   private followers = 0;
   private switchNote: string | undefined;
@@ -86,18 +88,22 @@ export class RenderGuard {
     const sample = ++this.followers % this.limits.sampleEvery === 0;
     if (known === 'live' && sample && budget && this.checks < this.limits.checks - this.limits.reservedForShapes) return this.startCheck(shape, 'page');
     if (known) return this.follow('live', 'shape', `a page of ${shape} passed its check`);
-    if (this.failures > 0) return this.follow('snapshot', 'site', 'the check budget is spent, and a live copy of the site failed its check');
+    if (this.failures + this.unfinished > 0) return this.follow('snapshot', 'site', 'the check budget is spent, and a live copy of the site failed its check or did not finish it');
     return this.follow('live', 'site', 'the check budget is spent; the site is live');
   }
 
-  /** The outcome of a planned check: whether the live copy passed, and how long the check took. */
-  settle(shape: string, decides: 'site' | 'page', live: boolean, ms: number): void {
+  /**
+   * The outcome of a planned check: whether the live copy passed (undefined: its check did not
+   * finish, which decides nothing for its shape nor counts as a failure), and how long it took.
+   */
+  settle(shape: string, decides: 'site' | 'page', live: boolean | undefined, ms: number): void {
     const key = decides === 'site' ? '' : shape;
     this.checkMs += ms;
     // The first check opens the site to the others' checks, whatever its outcome.
     if (decides === 'site') this.site ??= 'live';
-    if (this.shapes.get(shape) !== 'snapshot') this.shapes.set(shape, live ? 'live' : 'snapshot');
-    if (!live && ++this.failures >= this.limits.failures && this.site === 'live') {
+    if (live === undefined) this.unfinished++;
+    else if (this.shapes.get(shape) !== 'snapshot') this.shapes.set(shape, live ? 'live' : 'snapshot');
+    if (live === false && ++this.failures >= this.limits.failures && this.site === 'live') {
       this.site = 'snapshot';
       this.switchNote = `${this.failures} live copies failed their check: the rest of the site is saved as snapshots`;
     }

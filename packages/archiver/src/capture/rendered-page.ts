@@ -68,7 +68,8 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
     }
   } finally {
     // Pages waiting for this check go on as soon as its outcome is known (or it failed: not live).
-    ctx.renderGuard.settle(shape, plan.decides, checked?.passed ?? false, checked?.ms ?? 0);
+    // One whose live copy's check did not finish (a machine too busy for its time) says nothing either way.
+    ctx.renderGuard.settle(shape, plan.decides, checked?.unfinished ? undefined : (checked?.passed ?? false), checked?.ms ?? 0);
   }
   return keep(ctx, report, path, checked.snapshot, checked.live, checked.choice);
 }
@@ -91,6 +92,8 @@ function snapshotOf(ctx: CaptureContext, page: LoadedPage, path: string): () => 
 /** A checked page's copies: the snapshot, the live copy when it is kept, and why. */
 interface Checked {
   passed: boolean;
+  /** The live copy's check did not finish: it was kept as its snapshot, on no evidence against it. */
+  unfinished?: boolean;
   ms: number;
   snapshot: () => Promise<string>;
   live: LiveCopy | undefined;
@@ -144,7 +147,7 @@ async function checkedCopy(
   else delete report.check;
   const by = decides === 'site' ? 'decided' : passed ? 'checked' : 'fell-back';
   const note = by === 'fell-back' ? { note: `its live copy failed: ${failure(liveCheck)}` } : {};
-  return { passed, ms, snapshot, live: passed ? kept : undefined, choice: { by, checked: true, shape, checkMs: Math.round(ms), ...note } };
+  return { passed, ...(first.live ? {} : { unfinished: true }), ms, snapshot, live: passed ? kept : undefined, choice: { by, checked: true, shape, checkMs: Math.round(ms), ...note } };
 }
 
 /** Writes the chosen copy (and the live copy's replay file), and says in the report what and why. */

@@ -77,6 +77,7 @@ describe('needsRender', () => {
     ['a page that only names mermaid', `${prose}<p class="note">Diagrams: see mermaid-js.</p><pre class="mermaidish">not a diagram</pre><script src="/site.js"></script>`],
     ['a gallery: images, scripts, few words', '<h1>Trip</h1><img src="a.jpg"><img src="b.jpg"><img src="c.jpg"><script src="/lightbox.js"></script>'],
     ['an inline script that names pages and images, not data files', `${prose}<script>var site = { next: '/guide/next.html', logo: 'img/logo.png', feed: 'https://example.org/feed.json' };</script>`],
+    ['a page whose <body> names the search index a script fetches on a search (Hugo)', `<body data-index="/index.json">${prose}<input id="search"><script src="/js/search.js"></script></body>`],
     ['an element naming an online data file or a page', `${prose}<lottie-player src="https://cdn.example/anim.json"></lottie-player><my-card href="guide.html" data-photo="img/a.png"></my-card><script src="/site.js"></script>`],
     ["a script that posts to another site's video player", `${prose}<iframe id="v" src="https://video.example/embed/x"></iframe><script>v.contentWindow.postMessage('{"event":"command","func":"playVideo"}', '*');</script>`],
   ])('leaves %s static', (_, html) => {

@@ -53,9 +53,12 @@ const FILLED_ON_LOAD = /\b(?:data-)?hx-(?:get|post)\s*=[^<>]*\b(?:data-)?hx-trig
 const FETCHED_FRAGMENT = /<(?:turbo-frame|include-fragment|sl-include)\b[^<>]*?\bsrc\s*=/i;
 // A data file of the site's own named by an attribute only a script reads: a custom element's
 // (`<item-list src="data/items.json">`, `<lottie-player src="anim.json">`) or a `data-`
-// attribute (`<div class="chart" data-url="sales.csv">`). Bounded: a long tag costs no more.
+// attribute (`<div class="chart" data-url="sales.csv">`). Bounded: a long tag costs no more. Not
+// a `data-` attribute of the document's own elements (`<html>`, `<body>`, `<script>`...): a
+// site's settings, which Hugo themes keep there (`<body data-index="/index.json">`, the search
+// index their script fetches when someone searches, on each of a site's pages).
 const OWN_DATA_VALUE = String.raw`\s*=\s*["']?(?!https?:|\/\/|data:|blob:)[^"'\s<>]{0,200}\.${DATA_EXTENSION}(?:[?#][^"'\s<>]{0,200})?["'\s>]`;
-const DATA_ATTRIBUTE = new RegExp(String.raw`<[a-z][a-z0-9]*-[a-z0-9-]*\b[^<>]{0,2000}?\s[\w-]+${OWN_DATA_VALUE}|<[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]+${OWN_DATA_VALUE}`, 'i');
+const DATA_ATTRIBUTE = new RegExp(String.raw`<[a-z][a-z0-9]*-[a-z0-9-]*\b[^<>]{0,2000}?\s[\w-]+${OWN_DATA_VALUE}|<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]+${OWN_DATA_VALUE}`, 'i');
 /** Inline scripts read for network calls, at most: a page is decided in its first ones. */
 const MAX_INLINE_SCRIPTS = 200;
 const ENABLE_JS = /<noscript\b[^<>]*>[^]{0,2000}?\b(enable|requires?|turn on|need)\b[^<]{0,80}\bjavascript\b/i;
