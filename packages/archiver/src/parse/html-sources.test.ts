@@ -22,7 +22,7 @@ function valueFor(row: HtmlSource): string {
 /** A document in which the row's element sits where the parser keeps it. */
 function fixture(row: HtmlSource): string {
   const tag = row.tag === '*' ? 'div' : row.tag;
-  const when = (row.when ?? []).map((t) => ` ${t.attr}="${'hasToken' in t ? t.hasToken : t.is}"`).join('');
+  const when = (row.when ?? []).map((t) => ` ${t.attr}="${'hasToken' in t ? t.hasToken : 'is' in t ? t.is : `not-${t.isNot}`}"`).join('');
   const attrs = `${when} ${row.attr}="${valueFor(row).replace(/"/g, '&quot;')}"`;
   const svg = SVG.has(tag.toLowerCase()) || row.attr.startsWith('xlink:') || (tag === 'script' && row.attr === 'href');
   if (svg) return `<svg><${tag}${attrs}/></svg>`;
