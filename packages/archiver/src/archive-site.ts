@@ -100,11 +100,10 @@ async function crawl(
     ctx.siteResponses = new Map();
   }
   ctx.sitePages = (url) => frontier.pathOf(url);
-  // The pages in progress, by address, with their depth: a frame's links are one level below its page's.
-  const depths = new Map<string, number>([[startUrl, 0]]);
+  // A frame's links are one level below its page's (site.depths: the pages in progress).
   ctx.frameLinks = (scan, base, referrer) => {
     const from = scan.baseHref ? new URL(scan.baseHref, base).href : base;
-    const depth = (depths.get(referrer) ?? 0) + 1;
+    const depth = (site.depths.get(referrer) ?? 0) + 1;
     for (const ref of scan.refs) if (ref.kind === 'page') admit(site, ref.url, from, depth);
   };
   ctx.sitePageList = (max) => frontier.paths(max);
@@ -119,7 +118,7 @@ async function crawl(
     log,
     previous: reusable,
     scanner: htmlScanPool(),
-    depths,
+    depths: new Map([[startUrl, 0]]),
   };
   try {
     return await crawlPages(site, startUrl, options, startRules, previous);

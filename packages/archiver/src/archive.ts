@@ -168,6 +168,7 @@ export async function runCapture(
     renderGuard: new RenderGuard(),
     offer: (responses, over) => fetcher.offer(responses, over),
     prefetch: (url, init) => fetcher.prefetch(url, init),
+    has: (url) => ctx.queue.has(url),
     mayCheck: () => ctx.renderGuard.mayCheck,
     record,
     resolve: (request) => fetchResource(ctx, request),

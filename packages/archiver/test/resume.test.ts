@@ -28,8 +28,10 @@ interface Stop {
   signal: NodeJS.Signals;
   /** Pages answered; later ones wait until the CLI was stopped, so that it is stopped mid-crawl. */
   answered: number;
-  /** The CLI is stopped once its journal says this many pages are in its ZIP. */
+  /** The CLI is stopped once its journal says this many pages are in its ZIP... */
   saved: number;
+  /** ...and, when given, these files of the site (paths) whole in it too. */
+  files?: readonly string[];
   journal: string;
 }
 
@@ -62,7 +64,9 @@ function run(args: string[], stop?: Stop): Promise<{ code: number | null; stderr
 async function stopOnceSaved(stop: Stop, child: ChildProcess): Promise<void> {
   const snapshot = snapshotOf(await readJournal(stop.journal));
   const saved = snapshot?.pages.filter((page) => page.saved).length ?? 0;
-  if (saved >= stop.saved && child.exitCode === null && !child.killed) child.kill(stop.signal);
+  const files = snapshot ? reusedResources(snapshot) : [];
+  const whole = (stop.files ?? []).every((path) => files.includes(path));
+  if (saved >= stop.saved && whole && child.exitCode === null && !child.killed) child.kill(stop.signal);
 }
 
 /** The paths of the pages a stopped run's journal says are in its ZIP. */
@@ -159,6 +163,23 @@ describe('sitezip --full --resume', () => {
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls).toContain(`${site.origin}/img/bg0.png`);
     expect(existsSync(`${out}.resume`)).toBe(false);
+  }, 60_000);
+
+  it("asks again for none of the killed run's files when a page its scripts are read on is loaded after the resume", async () => {
+    const out = join(dir, 'read.zip');
+    const journal = join(`${out}.resume`, 'journal.jsonl');
+    // Only the start page answered: pages 1 to 3, each with a script of the site's own that
+    // render auto reads before deciding (while it asks for the page's first files ahead), wait.
+    const shared = ['/s/site.css', '/s/logo.png'];
+    await run([site.url, '--full', '-o', out], { signal: 'SIGKILL', answered: 1, saved: 1, files: shared, journal });
+    expect(await savedPages(journal)).toEqual(['/']);
+    const before = requests();
+    const resumed = await run([site.url, '--full', '-o', out, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expectSameEntries((await contents(out)).files, complete);
+    expect(requestedSince(before, '/p/1.html')).toBe(1);
+    expect(requestedSince(before, '/big/1.js')).toBe(1);
+    for (const path of shared) expect(requestedSince(before, path), path).toBe(0);
   }, 60_000);
 
   it('resumes a resume that was killed too', async () => {

@@ -125,6 +125,8 @@ export interface CaptureContext {
   offer(responses: Iterable<FetchedResource>, over?: boolean): void;
   /** Asks for a URL ahead of the capture's own request, which then takes that answer (PageLoadContext.prefetch). */
   prefetch(url: string, init: FetchInit): Promise<FetchedResource | undefined>;
+  /** Whether the capture has, or is getting, a URL's answer (PageLoadContext.has). */
+  has(url: string): boolean;
   /** Whether a page rendered from now on may still be checked (its renderGuard's mayCheck): if not, it is not pictured. */
   mayCheck(): boolean;
   /** Keeps a step of a site capture in its journal, when it keeps one (see resume/). */

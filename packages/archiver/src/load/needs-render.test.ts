@@ -14,7 +14,7 @@ function page(html: string) {
     body: Buffer.from(html),
     redirects: [],
   };
-  return loadedPage({ fetcher: undefined as never, signal: new AbortController().signal, options: { maxPageReferences: 1000 }, offer: () => undefined, prefetch: async () => undefined }, response);
+  return loadedPage({ fetcher: undefined as never, signal: new AbortController().signal, options: { maxPageReferences: 1000 }, offer: () => undefined, prefetch: async () => undefined, has: () => false }, response);
 }
 
 const prose = '<p>' + 'Written on the server, readable without any script at all. '.repeat(4) + '</p>';

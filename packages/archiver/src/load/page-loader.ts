@@ -22,6 +22,11 @@ export interface PageLoadContext {
    */
   prefetch(url: string, init: FetchInit): Promise<FetchedResource | undefined>;
   /**
+   * Whether the capture has, or is getting, the answer for a URL (an earlier page's file, or one
+   * a resumed crawl carries over): asking for it ahead of the capture would ask the site twice.
+   */
+  has(url: string): boolean;
+  /**
    * Whether a page rendered from now on may still be checked against its own picture: once no
    * check can come (capture/render-guard.ts), a render takes none. Absent: it may.
    */

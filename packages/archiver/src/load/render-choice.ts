@@ -2,15 +2,12 @@ import { isArchiveError } from '../errors.js';
 import { trace } from '../trace.js';
 import { needsRender, SCRIPT } from './needs-render.js';
 import { scriptFillsPage, type ScriptReading } from './script-fills-page.js';
-import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader } from './page-loader.js';
+import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader, PageLoadInit } from './page-loader.js';
 
 export type RenderMode = 'auto' | 'always' | 'never';
 
-/** How a page is to be rendered (see PageLoadInit.readEarly). */
-export interface RenderCall {
-  readEarly?: boolean | undefined;
-  route?: string | undefined;
-}
+/** How a page is to be rendered: read early, at a route (see PageLoadInit). */
+export type RenderCall = Pick<PageLoadInit, 'readEarly' | 'route'>;
 
 /** Renders pages in a browser (render/renderer.ts); started on the first page that needs it. */
 export interface Renderer {

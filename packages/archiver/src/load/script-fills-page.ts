@@ -85,7 +85,8 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, ve
     ctx.prefetch(url, { signal: ctx.signal, referrer: page.response.url, accept: ACCEPTS[kind], spool: kind === 'image' || kind === 'icon' });
   // The files a static capture asks for first go out with the scripts, so that deciding costs
   // no round trip of its own; a request of the capture's for one of them takes that answer.
-  for (const { url, kind } of pageRefs(page, FETCHED_KINDS).slice(0, PREFETCH)) void fetch(url, kind);
+  // (Not those it has: a resumed crawl's restored files would be asked for again, for nothing.)
+  for (const { url, kind } of pageRefs(page, FETCHED_KINDS).slice(0, PREFETCH)) if (!ctx.has(url)) void fetch(url, kind);
   let waited: NodeJS.Timeout | undefined;
   const late = new Promise<undefined>((resolve) => {
     waited = setTimeout(() => resolve(undefined), WAIT_MS);
