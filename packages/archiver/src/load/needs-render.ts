@@ -162,12 +162,33 @@ const TAG_NAME = /<([a-z][a-z0-9-]*)/iy;
  */
 export function visibleTextLength(html: string, enough = Infinity): number {
   let count = 0;
+  eachTextRun(html, (from, to) => {
+    for (let i = from; i < to && count < enough; i++) if (html.charCodeAt(i) > 32) count++;
+    return count >= enough;
+  });
+  return count;
+}
+
+/** The text outside tags, comments and hidden elements, as written (entities left as they are), up to about `max` characters. */
+export function visibleText(html: string, max = 200_000): string {
+  const runs: string[] = [];
+  let length = 0;
+  eachTextRun(html, (from, to) => {
+    runs.push(html.slice(from, to));
+    length += to - from;
+    return length >= max;
+  });
+  return runs.join(' ');
+}
+
+/** Calls `visit` with each run of text between tags that a reader sees, until it returns true. */
+function eachTextRun(html: string, visit: (from: number, to: number) => boolean): void {
   let at = 0;
-  while (at < html.length && count < enough) {
+  while (at < html.length) {
     const open = html.indexOf('<', at);
     const end = open < 0 ? html.length : open;
-    for (let i = at; i < end && count < enough; i++) if (html.charCodeAt(i) > 32) count++;
-    if (open < 0) break;
+    if (end > at && visit(at, end)) return;
+    if (open < 0) return;
     if (html.startsWith('<!--', open)) {
       const close = html.indexOf('-->', open + 4);
       at = close < 0 ? html.length : close + 3;
@@ -176,12 +197,11 @@ export function visibleTextLength(html: string, enough = Infinity): number {
     TAG_NAME.lastIndex = open;
     const hidden = HIDDEN.get(TAG_NAME.exec(html)?.[1]?.toLowerCase() ?? '');
     const tagEnd = html.indexOf('>', open);
-    if (tagEnd < 0) break;
+    if (tagEnd < 0) return;
     at = tagEnd + 1;
     if (hidden) {
       hidden.lastIndex = at;
       at = hidden.exec(html)?.index ?? html.length;
     }
   }
-  return count;
 }

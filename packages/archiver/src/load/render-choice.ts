@@ -1,7 +1,8 @@
 import { isArchiveError } from '../errors.js';
 import { trace } from '../trace.js';
 import { needsRender, SCRIPT } from './needs-render.js';
-import { scriptFillsPage, type ScriptReading } from './script-fills-page.js';
+import { renderAddedNothing } from './render-added.js';
+import { ScriptReadings, scriptFillsPage, type ScriptTrial } from './script-fills-page.js';
 import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader, PageLoadInit } from './page-loader.js';
 
 export type RenderMode = 'auto' | 'always' | 'never';
@@ -29,7 +30,7 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
   if (mode === 'never') return base;
   let renderer: Promise<Renderer> | undefined;
   // What each of the site's own scripts does to a page, once read.
-  const scriptVerdicts = new Map<string, ScriptReading>();
+  const readings = new ScriptReadings();
   return {
     startedAt: base.startedAt,
     async load(ctx, url, init) {
@@ -41,8 +42,16 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
       }
       const page = await base.load(ctx, url, init);
       if (!page.document || page.response.status >= 300) return page;
-      const reason = mode === 'always' ? 'render: always' : (needsRender(page) ?? routeReason(page, init?.route) ?? (await scriptFillsPage(ctx, page, scriptVerdicts)));
-      if (!reason) return page;
+      let trial: ScriptTrial | undefined;
+      let reason = mode === 'always' ? 'render: always' : (needsRender(page) ?? routeReason(page, init?.route));
+      while (!reason) {
+        const need = await scriptFillsPage(ctx, page, readings);
+        if (!need) return page;
+        const entered = await readings.enter(need.script, page.response.url);
+        if (entered === 'again') continue;
+        if (entered !== 'render') trial = entered;
+        reason = need.reason;
+      }
       trace(`render: decided (${reason})`);
       let started = false;
       try {
@@ -50,8 +59,11 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
         const ready = await renderer;
         trace('render: renderer loaded');
         started = true;
-        return await ready.render(ctx, page, reason, { readEarly: init?.readEarly, route: init?.route });
+        const rendered = await ready.render(ctx, page, reason, { readEarly: init?.readEarly, route: init?.route });
+        if (trial) judge(trial, rendered);
+        return rendered;
       } catch (error) {
+        trial?.end(undefined);
         if (ctx.signal.aborted) throw error;
         // Playwright's messages go on with a call log: its first line says what happened.
         const what = String((error as Error).message).split('\n')[0];
@@ -74,6 +86,24 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
       trace('render: closed');
     },
   };
+}
+
+/**
+ * Ends a script's trial with whether its render gave the page anything (render-added.ts): when
+ * not, the next pages of its shape are not rendered for it. A page read early is judged once
+ * its render ended.
+ */
+function judge(trial: ScriptTrial, rendered: LoadedPage): void {
+  const end = (page: LoadedPage) => {
+    const useful = !renderAddedNothing(page);
+    if (!useful) trace(`render: the render gave ${page.response.url} nothing: its shape is not rendered for the same script`);
+    trial.end(useful);
+  };
+  if (!rendered.settling) return end(rendered);
+  rendered.settling.then(
+    (late) => end(late ?? rendered),
+    () => trial.end(undefined),
+  );
 }
 
 /** A start address with a hash route on a page with scripts: the route is its scripts' to show (a hash router's page). */

@@ -1,6 +1,7 @@
 import { ACCEPT } from '../fetch/accept.js';
 import { HtmlTooComplexError } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
+import { routeShape } from '../capture/render-guard.js';
 import { trace } from '../trace.js';
 import { ownFrameUrls, SCRIPT, servedHtmlNeed } from './needs-render.js';
 import type { LoadedPage, PageLoadContext } from './page-loader.js';
@@ -61,6 +62,64 @@ interface PageScript {
 /** Frames of the page's own site read before it is decided, at most. */
 const MAX_FRAMES = 3;
 
+/** Why a page is rendered for a script of its site (scriptFillsPage): the reason, and the script's key among the readings. */
+export interface ScriptNeed {
+  reason: string;
+  script: string;
+}
+
+/** A page rendered first for a script on its shape: `end` says whether the render gave it anything (undefined: it failed, and says nothing). */
+export interface ScriptTrial {
+  end(useful: boolean | undefined): void;
+}
+
+/**
+ * What a capture learnt of its site's scripts: each one's reading, and on each page shape
+ * (routeShape) whether rendering for it gives a page anything (render-added.ts). The first page
+ * of a shape rendered for a script is its trial; the next ones wait for it, and are not
+ * rendered for that script when it gave nothing.
+ */
+export class ScriptReadings {
+  readonly verdicts = new Map<string, ScriptReading>();
+  private readonly trials = new Map<string, Promise<void> | 'useful' | 'spared'>();
+
+  isSpared(script: string, url: string): boolean {
+    return this.trials.size > 0 && this.trials.get(trialKey(script, url)) === 'spared';
+  }
+
+  /**
+   * How a page to be rendered for `script` goes: rendered as the trial of its shape showed
+   * (`render`), or as that trial (call its `end`), or, after waiting for a trial under way,
+   * decided `again`.
+   */
+  async enter(script: string, url: string): Promise<'render' | 'again' | ScriptTrial> {
+    const key = trialKey(script, url);
+    const state = this.trials.get(key);
+    if (state === 'useful') return 'render';
+    if (state === 'spared') return 'again';
+    if (state) {
+      await state;
+      return 'again';
+    }
+    // Past the bound, pages are rendered as their reading says, untried.
+    if (this.trials.size >= MAX_VERDICTS) return 'render';
+    let release = () => {};
+    this.trials.set(key, new Promise<void>((resolve) => (release = resolve)));
+    let ended = false;
+    return {
+      end: (useful) => {
+        if (ended) return;
+        ended = true;
+        if (useful === undefined) this.trials.delete(key);
+        else this.trials.set(key, useful ? 'useful' : 'spared');
+        release();
+      },
+    };
+  }
+}
+
+const trialKey = (script: string, url: string) => `${script} ${routeShape(url, '')}`;
+
 /**
  * Why a script file of the page's own site makes a static copy fall short, or undefined: it
  * loads code or files at run time (a worker, an import(), a written script tag, an image by a
@@ -69,14 +128,18 @@ const MAX_FRAMES = 3;
  * loads fail, so the page is rendered. Each script is fetched once, through the capture's
  * fetcher ahead of the capture (ctx.prefetch), which takes that answer instead of asking again.
  */
-export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, verdicts: Map<string, ScriptReading>): Promise<string | undefined> {
+export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, readings: ScriptReadings): Promise<ScriptNeed | undefined> {
+  const { verdicts } = readings;
   let placeholders: string[] | undefined;
   const emptyIds = () => (placeholders ??= placeholderIds(page.document!.html));
   const others = otherSitesScripts(page);
   const scripts = [...ownScripts(page), ...(others.length > 0 && emptyIds().length > 0 ? others : [])].slice(0, MAX_SCRIPTS).concat(ownFrames(page));
   // A site's pages leave different elements empty: a shared script's reading is judged per page.
-  const need = (reading: ScriptReading | undefined) => (reading ? needOn(reading, emptyIds()) : undefined);
-  const known = scripts.map(({ key }) => need(verdicts.get(key))).find(Boolean);
+  const need = (key: string, reading: ScriptReading | undefined): ScriptNeed | undefined => {
+    const reason = reading && !readings.isSpared(key, page.response.url) ? needOn(reading, emptyIds()) : undefined;
+    return reason ? { reason, script: key } : undefined;
+  };
+  const known = scripts.map(({ key }) => need(key, verdicts.get(key))).find(Boolean);
   if (known) return known;
   const unread = scripts.filter(({ key }) => !verdicts.has(key));
   if (unread.length === 0) return undefined;
@@ -98,7 +161,7 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, ve
       const code = response.status < 300 && !response.file ? response.body.subarray(0, frame ? READ_PAGE_AT_MOST : READ_AT_MOST).toString('utf8') : undefined;
       const reading: ScriptReading = code === undefined ? false : frame ? readFrame(code, url) : own ? readScript(code, module) : readOtherSitesScript(code);
       if (verdicts.size < MAX_VERDICTS) verdicts.set(key, reading);
-      return need(reading);
+      return need(key, reading);
     }),
   ).finally(() => clearTimeout(waited));
   if (ctx.signal.aborted) throw ctx.signal.reason;

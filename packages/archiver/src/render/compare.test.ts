@@ -1,7 +1,8 @@
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { pixelDiffPercent, textMatch } from './compare.js';
+import { pixelDiffPercent } from './compare.js';
+import { textMatch } from '../load/text-match.js';
 
 function png(width: number, height: number, paint: (x: number, y: number) => [number, number, number]): Buffer {
   const image = new PNG({ width, height });

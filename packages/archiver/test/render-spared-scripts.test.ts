@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveSite, MemorySink, type Manifest } from '../src/index.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+
+// A static site generator's header search (Hugo themes write one): every page leaves its hits
+// list empty, and the site's search script fills it from the network. `auto` reads that script
+// as one that fills its page, so the pages are rendered; but this one asks for its index only
+// when someone types, and a render gives a page nothing its static copy lacks. Once a page of a
+// shape showed that, the next pages of that shape are not rendered for the script. A script
+// that fills the list as the page loads (the second site) keeps its every page rendered.
+
+const POSTS = ['tents', 'stoves', 'boots', 'maps', 'water', 'knots'];
+const ON_INPUT = `const box = document.getElementById('q');
+const hits = document.getElementById('hits');
+let pages;
+box.addEventListener('input', async () => {
+  pages ??= await fetch(document.body.dataset.index).then((answer) => answer.json());
+  hits.replaceChildren(...pages.filter((page) => page.title.toLowerCase().includes(box.value.toLowerCase())).map((page) => {
+    const item = document.createElement('li');
+    item.textContent = page.title;
+    return item;
+  }));
+});`;
+const ON_LOAD = `const hits = document.getElementById('hits');
+fetch(document.body.dataset.index).then((answer) => answer.json()).then((pages) => {
+  hits.replaceChildren(...pages.slice(0, 3).map((page) => {
+    const item = document.createElement('li');
+    item.textContent = 'Popular: ' + page.title;
+    return item;
+  }));
+});`;
+
+function page(title: string, links: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head>
+<body data-index="/index.json"><header><input id="q" placeholder="Search"><ul id="hits"></ul></header>
+<main><h1>${title}</h1><p>${'Notes from the long trail, kept by the people who walk it. '.repeat(5)}</p>${links}</main>
+<script src="/js/search.js"></script></body></html>`;
+}
+
+function blog(script: string) {
+  const links = POSTS.map((post) => `<a href="/posts/${post}/">${post}</a>`).join(' ');
+  return {
+    '/': { body: page('Trail notes', links) },
+    ...Object.fromEntries(POSTS.map((post) => [`/posts/${post}/`, { body: page(`On ${post}`, '<a href="/">Home</a>') }])),
+    '/index.json': { type: 'application/json', body: JSON.stringify(POSTS.map((post) => ({ title: `On ${post}`, url: `/posts/${post}/` }))) },
+    '/js/search.js': { type: 'text/javascript', body: script },
+  };
+}
+
+async function mirror(site: FixtureSite): Promise<Map<string, string>> {
+  const sink = new MemorySink();
+  // One page at a time: each page is decided after the one before it was rendered.
+  await archiveSite(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, useSitemaps: false, pageConcurrency: 1, renderTimeoutMs: 30_000 });
+  const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+  const outputs = new Map<string, string>();
+  for (const entry of manifest.resources) if (entry.path?.endsWith('.html')) outputs.set(new URL(entry.url).pathname, entry.render?.output ?? 'static');
+  return outputs;
+}
+
+let searchOnInput: FixtureSite;
+let filledOnLoad: FixtureSite;
+beforeAll(async () => {
+  searchOnInput = await serveFixture(blog(ON_INPUT));
+  filledOnLoad = await serveFixture(blog(ON_LOAD));
+});
+afterAll(async () => {
+  await searchOnInput?.close();
+  await filledOnLoad?.close();
+});
+
+describe("render auto: a site's script whose render gives its pages nothing", () => {
+  it('is rendered for on the first page of each shape only; the next pages of that shape stay static', async () => {
+    const outputs = await mirror(searchOnInput);
+    expect(outputs.size).toBe(POSTS.length + 1);
+    // The start page (its shape of its own) and the first post were rendered; each gave nothing.
+    expect(outputs.get('/')).not.toBe('static');
+    const rendered = POSTS.filter((post) => outputs.get(`/posts/${post}/`) !== 'static');
+    expect(rendered).toHaveLength(1);
+    expect(searchOnInput.hits.get('/index.json') ?? 0).toBe(0);
+  }, 120_000);
+
+  it('keeps rendering every page when the script fills the page as it loads', async () => {
+    const outputs = await mirror(filledOnLoad);
+    expect(outputs.size).toBe(POSTS.length + 1);
+    for (const [path, output] of outputs) expect(output, path).not.toBe('static');
+  }, 120_000);
+});
