@@ -37,11 +37,11 @@ function page(title: string, links: string): string {
 <script src="/js/search.js"></script></body></html>`;
 }
 
-function blog(script: string) {
-  const links = POSTS.map((post) => `<a href="/posts/${post}/">${post}</a>`).join(' ');
+function blog(script: string, paths = POSTS.map((post) => `/posts/${post}/`)) {
+  const links = paths.map((path) => `<a href="${path}">${path}</a>`).join(' ');
   return {
     '/': { body: page('Trail notes', links) },
-    ...Object.fromEntries(POSTS.map((post) => [`/posts/${post}/`, { body: page(`On ${post}`, '<a href="/">Home</a>') }])),
+    ...Object.fromEntries(paths.map((path) => [path, { body: page(`On ${path.split('/')[2]}`, '<a href="/">Home</a>') }])),
     '/index.json': { type: 'application/json', body: JSON.stringify(POSTS.map((post) => ({ title: `On ${post}`, url: `/posts/${post}/` }))) },
     '/js/search.js': { type: 'text/javascript', body: script },
   };
@@ -57,15 +57,22 @@ async function mirror(site: FixtureSite): Promise<Map<string, string>> {
   return outputs;
 }
 
+// Six sections of two pages each: six shapes besides the start page's.
+const SECTIONS = ['posts', 'notes', 'guides', 'gear', 'maps', 'people'];
+const SECTIONED = SECTIONS.flatMap((section) => [`/${section}/first/`, `/${section}/second/`]);
+
 let searchOnInput: FixtureSite;
 let filledOnLoad: FixtureSite;
+let sectioned: FixtureSite;
 beforeAll(async () => {
   searchOnInput = await serveFixture(blog(ON_INPUT));
   filledOnLoad = await serveFixture(blog(ON_LOAD));
+  sectioned = await serveFixture(blog(ON_INPUT, SECTIONED));
 });
 afterAll(async () => {
   await searchOnInput?.close();
   await filledOnLoad?.close();
+  await sectioned?.close();
 });
 
 describe("render auto: a site's script whose render gives its pages nothing", () => {
@@ -77,6 +84,16 @@ describe("render auto: a site's script whose render gives its pages nothing", ()
     const rendered = POSTS.filter((post) => outputs.get(`/posts/${post}/`) !== 'static');
     expect(rendered).toHaveLength(1);
     expect(searchOnInput.hits.get('/index.json') ?? 0).toBe(0);
+  }, 120_000);
+
+  it('is not rendered for on any shape once it gave nothing on three', async () => {
+    const outputs = await mirror(sectioned);
+    expect(outputs.size).toBe(SECTIONED.length + 1);
+    const rendered = [...outputs].filter(([, output]) => output !== 'static').map(([path]) => path);
+    // The start page and the first pages of two sections; a fourth section's trial may have
+    // begun beside the third (two pages are decided at once).
+    expect(rendered.length, rendered.join(' ')).toBeGreaterThanOrEqual(3);
+    expect(rendered.length, rendered.join(' ')).toBeLessThanOrEqual(4);
   }, 120_000);
 
   it('keeps rendering every page when the script fills the page as it loads', async () => {

@@ -12,7 +12,7 @@ import { deadline, type Deadline } from './deadline.js';
 import type { ArchiveOptions } from '../options.js';
 import type { FetchInit, FetchedResource, Fetcher } from './fetcher.js';
 import { guardedAgents, type GuardedAgents } from './guarded-agent.js';
-import type { AddressPolicy } from './safe-resolve.js';
+import { rememberingResolver, type AddressPolicy } from './safe-resolve.js';
 import { streamErrorIs, toArchiveError, wasRefused } from './fetch-errors.js';
 import { H2Sessions } from './h2-sessions.js';
 import { Interned } from './interned.js';
@@ -71,7 +71,7 @@ export class HttpFetcher implements Fetcher {
     trust: Trust = {},
     session: FetchSession = {},
   ) {
-    const guard = { allowPrivate: options.allowPrivateNetworks, ...policy };
+    const guard = { allowPrivate: options.allowPrivateNetworks, ...policy, resolve: rememberingResolver(policy.resolve) };
     const tls = tlsOptions(trust);
     this.agents = guardedAgents(guard, options.connectionsPerOrigin, tls);
     this.h2 = new H2Sessions(guard, options.requestTimeoutMs, tls);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { resolveSafely, type HostResolver } from './safe-resolve.js';
+import { rememberingResolver, resolveSafely, type HostResolver } from './safe-resolve.js';
 
 /** A resolver that answers from a table and records what it was asked. */
 function resolverOf(table: Record<string, string[]>) {
@@ -82,5 +82,36 @@ describe('resolveSafely', () => {
     const resolve = resolverOf({ 'public.example': ['93.184.216.34'] });
     await expect(resolveSafely('public.example', { allowPrivate: false, resolve })).resolves.toMatchObject({ address: '93.184.216.34' });
     await expect(resolveSafely('gone.example', { allowPrivate: false, resolve })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('rememberingResolver', () => {
+  it('asks once per name while its answer is kept, a name that does not exist included', async () => {
+    let clock = 0;
+    const resolve = resolverOf({ 'site.example': ['93.184.216.34'] });
+    const remembering = rememberingResolver(resolve, () => clock);
+    await Promise.all([remembering('site.example'), remembering('site.example')]);
+    const missing = await Promise.allSettled(Array.from({ length: 20 }, () => remembering('badges.example')));
+    expect(missing.every((outcome) => outcome.status === 'rejected')).toBe(true);
+    expect(resolve.mock.calls.map(([name]) => name)).toEqual(['site.example', 'badges.example']);
+    clock = 60_000;
+    await remembering('site.example');
+    expect(resolve).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks again after a failure that may pass', async () => {
+    const resolve = vi.fn<HostResolver>(async () => {
+      throw Object.assign(new Error('getaddrinfo EAI_AGAIN site.example'), { code: 'EAI_AGAIN' });
+    });
+    const remembering = rememberingResolver(resolve);
+    await expect(remembering('site.example')).rejects.toMatchObject({ code: 'EAI_AGAIN' });
+    await expect(remembering('site.example')).rejects.toMatchObject({ code: 'EAI_AGAIN' });
+    expect(resolve).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the checks of resolveSafely on a kept answer', async () => {
+    const remembering = rememberingResolver(resolverOf({ 'inside.example': ['10.0.0.5'] }));
+    await expect(resolveSafely('inside.example', { allowPrivate: false, resolve: remembering })).rejects.toMatchObject(forbidden);
+    await expect(resolveSafely('inside.example', { allowPrivate: false, resolve: remembering })).rejects.toMatchObject(forbidden);
   });
 });

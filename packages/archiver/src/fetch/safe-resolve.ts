@@ -24,6 +24,35 @@ export interface AddressPolicy {
 
 const systemResolver: HostResolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
 
+/** How long a capture keeps a name's answer (a browser keeps its own about as long). */
+const REMEMBER_MS = 60_000;
+/** Names remembered at once, at most: past it, the oldest answer goes. */
+const REMEMBER_NAMES = 1_000;
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME']);
+
+/**
+ * `resolve` asked once per name for a while: a page's 97 badges from a host that does not
+ * resolve each looked it up, and the system resolver, asked 20 names at once, answered in 5 s.
+ * Answers and "no such name" are kept; a failure that may pass (a timeout) is not. Every use of
+ * an answer is still checked against the policy (resolveSafely), and a kept answer is also what
+ * defeats a name that would change its address between two connections.
+ */
+export function rememberingResolver(resolve: HostResolver = systemResolver, now: () => number = Date.now): HostResolver {
+  const answers = new Map<string, { at: number; answer: Promise<ResolvedHost[]> }>();
+  return (hostname) => {
+    const kept = answers.get(hostname);
+    if (kept && now() - kept.at < REMEMBER_MS) return kept.answer;
+    answers.delete(hostname);
+    if (answers.size >= REMEMBER_NAMES) answers.delete(answers.keys().next().value!);
+    const answer = resolve(hostname);
+    answers.set(hostname, { at: now(), answer });
+    answer.catch((error: NodeJS.ErrnoException) => {
+      if (!NO_SUCH_NAME.has(error.code ?? '') && answers.get(hostname)?.answer === answer) answers.delete(hostname);
+    });
+    return answer;
+  };
+}
+
 /**
  * Picks the address to connect to for `hostname`. Special-use names are refused before any
  * lookup; a name that resolves to any blocked address is refused (with one public and one
@@ -82,7 +111,7 @@ async function resolveName(hostname: string, resolve: HostResolver): Promise<Res
     return await resolve(hostname);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTFOUND' || code === 'ENODATA' || code === 'EAI_NONAME') throw notFound(hostname, error);
+    if (NO_SUCH_NAME.has(code ?? '')) throw notFound(hostname, error);
     throw new ArchiveError('NETWORK', `Could not resolve ${hostname} (${code ?? 'DNS error'}).`, {
       retryable: true,
       cause: error,

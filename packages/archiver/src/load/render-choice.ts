@@ -2,7 +2,8 @@ import { isArchiveError } from '../errors.js';
 import { trace } from '../trace.js';
 import { needsRender, SCRIPT } from './needs-render.js';
 import { renderAddedNothing } from './render-added.js';
-import { ScriptReadings, scriptFillsPage, type ScriptTrial } from './script-fills-page.js';
+import { scriptFillsPage } from './script-fills-page.js';
+import { ScriptReadings, type ScriptTrial } from './script-readings.js';
 import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader, PageLoadInit } from './page-loader.js';
 
 export type RenderMode = 'auto' | 'always' | 'never';

@@ -1,10 +1,10 @@
 import { ACCEPT } from '../fetch/accept.js';
 import { HtmlTooComplexError } from '../parse/index.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
-import { routeShape } from '../capture/render-guard.js';
 import { trace } from '../trace.js';
 import { ownFrameUrls, SCRIPT, servedHtmlNeed } from './needs-render.js';
 import type { LoadedPage, PageLoadContext } from './page-loader.js';
+import type { ScriptNeed, ScriptReading, ScriptReadings } from './script-readings.js';
 import { fillsFromNetwork, loadsDataFile, NOT_SITE_INDEX, runTimeLoad, startsWorker } from './script-signals.js';
 
 /** Scripts of a page read before it is decided, at most: an app's own come first. */
@@ -61,64 +61,6 @@ interface PageScript {
 
 /** Frames of the page's own site read before it is decided, at most. */
 const MAX_FRAMES = 3;
-
-/** Why a page is rendered for a script of its site (scriptFillsPage): the reason, and the script's key among the readings. */
-export interface ScriptNeed {
-  reason: string;
-  script: string;
-}
-
-/** A page rendered first for a script on its shape: `end` says whether the render gave it anything (undefined: it failed, and says nothing). */
-export interface ScriptTrial {
-  end(useful: boolean | undefined): void;
-}
-
-/**
- * What a capture learnt of its site's scripts: each one's reading, and on each page shape
- * (routeShape) whether rendering for it gives a page anything (render-added.ts). The first page
- * of a shape rendered for a script is its trial; the next ones wait for it, and are not
- * rendered for that script when it gave nothing.
- */
-export class ScriptReadings {
-  readonly verdicts = new Map<string, ScriptReading>();
-  private readonly trials = new Map<string, Promise<void> | 'useful' | 'spared'>();
-
-  isSpared(script: string, url: string): boolean {
-    return this.trials.size > 0 && this.trials.get(trialKey(script, url)) === 'spared';
-  }
-
-  /**
-   * How a page to be rendered for `script` goes: rendered as the trial of its shape showed
-   * (`render`), or as that trial (call its `end`), or, after waiting for a trial under way,
-   * decided `again`.
-   */
-  async enter(script: string, url: string): Promise<'render' | 'again' | ScriptTrial> {
-    const key = trialKey(script, url);
-    const state = this.trials.get(key);
-    if (state === 'useful') return 'render';
-    if (state === 'spared') return 'again';
-    if (state) {
-      await state;
-      return 'again';
-    }
-    // Past the bound, pages are rendered as their reading says, untried.
-    if (this.trials.size >= MAX_VERDICTS) return 'render';
-    let release = () => {};
-    this.trials.set(key, new Promise<void>((resolve) => (release = resolve)));
-    let ended = false;
-    return {
-      end: (useful) => {
-        if (ended) return;
-        ended = true;
-        if (useful === undefined) this.trials.delete(key);
-        else this.trials.set(key, useful ? 'useful' : 'spared');
-        release();
-      },
-    };
-  }
-}
-
-const trialKey = (script: string, url: string) => `${script} ${routeShape(url, '')}`;
 
 /**
  * Why a script file of the page's own site makes a static copy fall short, or undefined: it
@@ -243,13 +185,6 @@ export function readFrame(html: string, url: string): ScriptReading {
 export function readOtherSitesScript(code: string): ScriptReading {
   return !LIBRARY_BANNER.test(code) && fillsFromNetwork(code) ? { names: namedIds(code), reason: 'a script of another site fills part of it from the network' } : false;
 }
-
-/**
- * What reading a script says, whatever page it is on: why a static copy of any page running it
- * falls short; or, for a script that fills the page from a computed address, the ids it names
- * (it falls short on a page that leaves one of them empty); or false.
- */
-export type ScriptReading = string | { names: ReadonlySet<string>; reason?: string } | false;
 
 const FILLS = 'its own script fills part of it from the network';
 
