@@ -40,6 +40,11 @@ describe('renderAddedNothing', () => {
     expect(renderAddedNothing(rendered(SERVED.replace('<html>', '<html class="js" data-theme="dark">')))).toBe(true);
   });
 
+  it('is true when what the browser loaded for a link is named by the served HTML (a prefetch)', () => {
+    const served = SERVED.replace('</head>', '<link rel="prefetch" href="/guide/next/"></head>');
+    expect(renderAddedNothing(rendered(served, [browserResponse('https://example.test/guide/next/', 'other')], {}, served))).toBe(true);
+  });
+
   it('reads character references as the characters they are (served HTML writes them out, the DOM does not)', () => {
     const code = (quote: string) => `<pre><code>${`const answer = fetch(${quote}/api${quote}, { method: ${quote}GET${quote} });\n`.repeat(20)}</code></pre>`;
     const served = SERVED.replace('<h1>', `${code('&quot;')}<h1>`);
@@ -55,6 +60,7 @@ describe('renderAddedNothing', () => {
     expect(renderAddedNothing(rendered(SERVED, [browserResponse('https://example.test/index.json', 'fetch')]))).toBe(false);
     expect(renderAddedNothing(rendered(SERVED, [browserResponse('https://example.test/chunk-1.js', 'script')]))).toBe(false);
     expect(renderAddedNothing(rendered(SERVED, [browserResponse('https://example.test/widget.html', 'document')]))).toBe(false);
+    expect(renderAddedNothing(rendered(SERVED, [browserResponse('https://example.test/next-route.json', 'other')]))).toBe(false);
     expect(renderAddedNothing(rendered(SERVED, [], { workerScripts: ['https://example.test/worker.js'] }))).toBe(false);
   });
 

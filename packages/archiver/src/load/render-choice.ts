@@ -96,6 +96,8 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
  */
 function judge(trial: ScriptTrial, rendered: LoadedPage): void {
   const end = (page: LoadedPage) => {
+    // A render that fell back to the page as served says nothing of the script.
+    if (!page.served) return trial.end(undefined);
     const useful = !renderAddedNothing(page);
     if (!useful) trace(`render: the render gave ${page.response.url} nothing: its shape is not rendered for the same script`);
     trial.end(useful);
