@@ -65,6 +65,22 @@ describe('RenderGuard', () => {
     expect(await page(guard, '/api/3', true)).toMatchObject({ check: false, output: 'snapshot', by: 'site', note: expect.stringContaining('budget') });
   });
 
+  it('past its budget, saves a page of a shape never checked live when three checks passed for the one that failed, a check that did not finish counting neither way', async () => {
+    const guard = new RenderGuard({ ...GUARD_LIMITS, checks: 6, reservedForShapes: 0 });
+    await page(guard, '/0', true);
+    await page(guard, '/a/1', true);
+    await page(guard, '/b/1', false);
+    const unfinished = await guard.plan('/c/1');
+    expect(unfinished).toEqual({ check: true, decides: 'page' });
+    guard.settle('/c/1', 'page', undefined, 8_000);
+    await page(guard, '/d/1', true);
+    // The sixth and last check: four passes then, one failure, the unfinished check counted neither way.
+    expect(await page(guard, '/e/1', true)).toEqual({ check: true, decides: 'page' });
+    expect(guard.mayCheck).toBe(false);
+    expect(await page(guard, '/f/1', true)).toMatchObject({ check: false, output: 'live', by: 'site', note: expect.stringContaining('4 of 5 live copies checked passed') });
+    expect(await page(guard, '/b/1', true)).toMatchObject({ check: false, output: 'snapshot', by: 'shape' });
+  });
+
   it('samples one page in `sampleEvery` of a checked shape, and stops at its budget of checks and of time', async () => {
     const guard = new RenderGuard({ ...GUARD_LIMITS, sampleEvery: 3, checks: 6, reservedForShapes: 2 });
     await page(guard, '/0', true);

@@ -15,6 +15,8 @@ export const GUARD_LIMITS = {
   /** Live copies failing their check, after which the rest of the site is saved as snapshots. */
   failures: 2,
 };
+/** Past the budget, pages of shapes never checked follow live while this many checks passed for each that failed. */
+const PASSES_PER_FAILURE = 3;
 export type GuardLimits = typeof GUARD_LIMITS;
 
 export type CopyOutput = 'live' | 'snapshot';
@@ -33,7 +35,10 @@ export type GuardPlan =
  * page's failure counts as one: a site's start page is often unlike the rest (Javadoc's is a
  * redirect, rustdoc's a list of crates), and it made every page of the site a snapshot. A check
  * that did not finish (a busy machine) decides nothing: the next page of its shape is checked.
- * Past the budget, a page of a shape never checked follows live only while every check passed.
+ * Past the budget, a page of a shape never checked follows live while at least three live copies
+ * passed for each that failed (a check that did not finish counts neither way): a 300-page
+ * rustdoc mirror, whose every crate and depth is a shape, had 9 passes and one check that did
+ * not finish on its busy machine, and its 267 pages of shapes never checked were all snapshots.
  */
 export class RenderGuard {
   private site: CopyOutput | undefined;
@@ -42,7 +47,7 @@ export class RenderGuard {
   private readonly pending = new Map<string, { done: Promise<void>; resolve: () => void }>();
   private checks = 0;
   private failures = 0;
-  private unfinished = 0;
+  private passes = 0;
   private checkMs = 0;
   private followers = 0;
   private switchNote: string | undefined;
@@ -88,8 +93,10 @@ export class RenderGuard {
     const sample = ++this.followers % this.limits.sampleEvery === 0;
     if (known === 'live' && sample && budget && this.checks < this.limits.checks - this.limits.reservedForShapes) return this.startCheck(shape, 'page');
     if (known) return this.follow('live', 'shape', `a page of ${shape} passed its check`);
-    if (this.failures + this.unfinished > 0) return this.follow('snapshot', 'site', 'the check budget is spent, and a live copy of the site failed its check or did not finish it');
-    return this.follow('live', 'site', 'the check budget is spent; the site is live');
+    if (this.failures > 0 && this.passes < PASSES_PER_FAILURE * this.failures) {
+      return this.follow('snapshot', 'site', 'the check budget is spent, and too few live copies of the site passed their check');
+    }
+    return this.follow('live', 'site', `the check budget is spent; the site is live (${this.passes} of ${this.passes + this.failures} live copies checked passed)`);
   }
 
   /**
@@ -101,8 +108,8 @@ export class RenderGuard {
     this.checkMs += ms;
     // The first check opens the site to the others' checks, whatever its outcome.
     if (decides === 'site') this.site ??= 'live';
-    if (live === undefined) this.unfinished++;
-    else if (this.shapes.get(shape) !== 'snapshot') this.shapes.set(shape, live ? 'live' : 'snapshot');
+    if (live) this.passes++;
+    if (live !== undefined && this.shapes.get(shape) !== 'snapshot') this.shapes.set(shape, live ? 'live' : 'snapshot');
     if (live === false && ++this.failures >= this.limits.failures && this.site === 'live') {
       this.site = 'snapshot';
       this.switchNote = `${this.failures} live copies failed their check: the rest of the site is saved as snapshots`;

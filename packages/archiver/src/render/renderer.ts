@@ -1,3 +1,4 @@
+import { trace } from '../trace.js';
 import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
 import type { FetchedResource } from '../fetch/fetcher.js';
@@ -147,8 +148,9 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         if (!original || signal.aborted) continue;
         try {
           target.report.check = await checkCopy(await checkPage(), target.file, original, CHECK_BUDGET_MS, signal, target.required);
-        } catch {
+        } catch (error) {
           // A check that fails (the browser died, time ran out) leaves the page unchecked.
+          trace(`check: ${target.file} failed: ${String((error as Error).message).split('\n')[0]}`);
         }
       }
     },

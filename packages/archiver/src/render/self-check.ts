@@ -145,7 +145,7 @@ export async function checkCopy(
       Object.assign(scores, scoresOf(await read()));
     }
     const pixelDiff = pixelDiffPercent(await original.png, png);
-    trace(`check: ${name} compared`);
+    trace(`check: ${name} compared: ${pixelDiff} % px, text ${scores.textMatch}`);
     ended = true;
     return { browser: 'chromium', pixelDiff, ...scores };
   } finally {
