@@ -64,6 +64,13 @@ describe('renderAddedNothing', () => {
     expect(renderAddedNothing(rendered(SERVED, [], { workerScripts: ['https://example.test/worker.js'] }))).toBe(false);
   });
 
+  it("is true when an element the scripts added loads a file the served page's stylesheet names (a font's preload)", () => {
+    const css = { ...browserResponse('https://example.test/site.css', 'stylesheet'), response: response('https://example.test/site.css', '@font-face { font-family: Serif; src: url(fonts/serif.woff2) }', 'text/css') };
+    const added = SERVED.replace('</head>', '<link rel="preload" as="font" href="/fonts/serif.woff2"></head>');
+    const page = rendered(added, [browserResponse('https://example.test/fonts/serif.woff2', 'font')]);
+    expect(renderAddedNothing({ ...page, browserResponses: [css, ...page.browserResponses!.filter((r) => r.type !== 'stylesheet')] })).toBe(true);
+  });
+
   it('is false when an element the scripts added loads a file', () => {
     const added = SERVED.replace('<h1>', '<img src="/badge.png"><h1>');
     expect(renderAddedNothing(rendered(added, [browserResponse('https://example.test/badge.png', 'image')]))).toBe(false);

@@ -1,4 +1,4 @@
-import { HtmlTooComplexError } from '../parse/index.js';
+import { findCssRefs, HtmlTooComplexError } from '../parse/index.js';
 import { textMatch } from './text-match.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { visibleText } from './needs-render.js';
@@ -13,6 +13,8 @@ const ASKED_BY_SCRIPT: ReadonlySet<BrowserResponse['type']> = new Set(['fetch', 
 const CODE: ReadonlySet<BrowserResponse['type']> = new Set(['script', 'document', 'other']);
 /** At least this much of the served page's text is the rendered page's: what the scripts wrote is not content. */
 const SAME_TEXT = 0.98;
+/** Stylesheets read for what they name, at most this long (a static capture parses them anyway). */
+const MAX_STYLESHEET = 2 * 1024 * 1024;
 
 /**
  * Whether rendering the page gave it nothing its static copy lacks: the browser asked for no
@@ -23,20 +25,36 @@ const SAME_TEXT = 0.98;
  * 261 pages instead of 1.8 s, and the copies were the same.
  */
 export function renderAddedNothing(rendered: LoadedPage): boolean {
+  return whatRenderAdded(rendered) === undefined;
+}
+
+/** What rendering the page gave it that its static copy lacks (see renderAddedNothing), or undefined. */
+export function whatRenderAdded(rendered: LoadedPage): string | undefined {
   const served = rendered.served;
-  if (!served?.document || !rendered.document) return false;
-  if ((rendered.workerScripts?.length ?? 0) > 0) return false;
+  if (!served?.document || !rendered.document) return 'no page as served to compare with';
+  if ((rendered.workerScripts?.length ?? 0) > 0) return 'a worker';
   const named = refUrls(served);
   const shown = refUrls(rendered);
-  if (!named || !shown) return false;
+  if (!named || !shown) return 'markup beyond parsing';
   named.add(served.response.url).add(served.response.requestedUrl);
-  const isNamed = (url: string) => named.has(normalizeUrl(url, url) ?? url);
-  if ((rendered.moduleScripts ?? []).some((url) => !isNamed(url))) return false;
-  for (const { method, type, url } of rendered.browserResponses ?? []) {
-    if (method !== 'GET' || ASKED_BY_SCRIPT.has(type)) return false;
-    if (!isNamed(url) && (CODE.has(type) || shown.has(normalizeUrl(url, url) ?? url))) return false;
+  // What the stylesheets name (fonts, backgrounds) a static copy has too: rustdoc's scripts
+  // write a preload of each font its stylesheet loads, and every page of its mirrors was rendered.
+  for (const { type, url, response } of rendered.browserResponses ?? []) {
+    if (type !== 'stylesheet' || response.file || response.body.length > MAX_STYLESHEET) continue;
+    for (const ref of findCssRefs(response.body.toString('utf8'))) {
+      const found = normalizeUrl(ref.url, url);
+      if (found) named.add(found);
+    }
   }
-  return textMatch(readable(served.document.html), readable(rendered.document.html)) >= SAME_TEXT;
+  const isNamed = (url: string) => named.has(normalizeUrl(url, url) ?? url);
+  const module = (rendered.moduleScripts ?? []).find((url) => !isNamed(url));
+  if (module) return `a module (${module})`;
+  for (const { method, type, url } of rendered.browserResponses ?? []) {
+    if (method !== 'GET' || ASKED_BY_SCRIPT.has(type)) return `its scripts' ${method} ${type} (${url})`;
+    if (!isNamed(url) && (CODE.has(type) || shown.has(normalizeUrl(url, url) ?? url))) return `a ${type} no markup served names (${url})`;
+  }
+  const text = textMatch(readable(served.document.html), readable(rendered.document.html));
+  return text >= SAME_TEXT ? undefined : `text (${text} of the served page's)`;
 }
 
 // A character reference is written out in served HTML (`&quot;`, `&#39;`) and as the character in

@@ -1,7 +1,7 @@
 import { isArchiveError } from '../errors.js';
 import { trace } from '../trace.js';
 import { needsRender, SCRIPT } from './needs-render.js';
-import { renderAddedNothing } from './render-added.js';
+import { whatRenderAdded } from './render-added.js';
 import { scriptFillsPage } from './script-fills-page.js';
 import { ScriptReadings, type ScriptTrial } from './script-readings.js';
 import type { CheckTarget, LoadedPage, PageLoadContext, PageLoader, PageLoadInit } from './page-loader.js';
@@ -98,9 +98,9 @@ function judge(trial: ScriptTrial, rendered: LoadedPage): void {
   const end = (page: LoadedPage) => {
     // A render that fell back to the page as served says nothing of the script.
     if (!page.served) return trial.end(undefined);
-    const useful = !renderAddedNothing(page);
-    if (!useful) trace(`render: the render gave ${page.response.url} nothing: its shape is not rendered for the same script`);
-    trial.end(useful);
+    const added = whatRenderAdded(page);
+    trace(`render: the render gave ${page.response.url} ${added ?? 'nothing: its shape is not rendered for the same script'}`);
+    trial.end(added !== undefined);
   };
   if (!rendered.settling) return end(rendered);
   rendered.settling.then(
