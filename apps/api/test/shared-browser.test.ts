@@ -215,8 +215,9 @@ describe('a browser that cannot start, grows or runs away', SLOW, () => {
     try {
       const hog = await capture(shared.pool, '/hog');
       expect(hog.summary.rendered.pages).toBe(0);
-      // (Playwright's "Target page, context or browser has been closed" may come before the disconnection.)
-      expect(hog.summary.rendered.failed).toMatch(/browser closed unexpectedly|browser has been closed/);
+      // (Playwright's "Target page, context or browser has been closed", or a call's "Browser closed",
+      // may come before the disconnection.)
+      expect(hog.summary.rendered.failed).toMatch(/browser closed unexpectedly|browser has been closed|: Browser closed/i);
       expect(hog.index).toContain('<div id="root"></div>');
 
       const next = await capture(shared.pool, '/');
