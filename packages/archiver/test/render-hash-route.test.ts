@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/index.js';
-import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { serveFixture, type FixtureRoute, type FixtureSite } from './support/fixture-site.js';
 import { withOfflineCopy } from './support/offline-copy.js';
 import { renderOnce } from './support/render-once.js';
 
@@ -23,16 +23,26 @@ function show() {
 addEventListener('hashchange', show);
 show();`;
 
-let site: FixtureSite;
-beforeAll(async () => {
-  site = await serveFixture({
-    '/': { body: PAGE },
-    '/router.js': { type: 'text/javascript', body: ROUTER },
-    '/notes/tides.json': { type: 'application/json', body: JSON.stringify({ title: 'Tides', text: 'High water at 06:42, 4.1 m; low water at 12:55.' }) },
-    '/notes/moorings.json': { type: 'application/json', body: JSON.stringify({ title: 'Moorings', text: 'Visitors moor on the east pontoon.' }) },
-  });
+const MOORINGS = JSON.stringify({ title: 'Moorings', text: 'Visitors moor on the east pontoon.' });
+/** Longer than the render gives a route's visit (hash-routes.ts): its answer comes after the page went back. */
+const LATE_MS = 2_500;
+
+const harbour = (moorings: FixtureRoute): Record<string, FixtureRoute> => ({
+  '/': { body: PAGE },
+  '/router.js': { type: 'text/javascript', body: ROUTER },
+  '/notes/tides.json': { type: 'application/json', body: JSON.stringify({ title: 'Tides', text: 'High water at 06:42, 4.1 m; low water at 12:55.' }) },
+  '/notes/moorings.json': moorings,
 });
-afterAll(() => site.close());
+
+let site: FixtureSite;
+let late: FixtureSite;
+beforeAll(async () => {
+  site = await serveFixture(harbour({ type: 'application/json', body: MOORINGS }));
+  late = await serveFixture(
+    harbour({ handle: (_request, response) => void setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(MOORINGS), LATE_MS) }),
+  );
+});
+afterAll(() => Promise.all([site.close(), late.close()]));
 
 describe('a start address with a hash route', () => {
   it('is rendered at that route, and its live copy opens there from its folder', async () => {
@@ -59,6 +69,16 @@ describe('a start address with a hash route', () => {
       const page = await open();
       await expect.poll(() => page.locator('#note p').textContent()).toBe(HOME);
       expect(await page.evaluate(() => location.hash)).toBe('');
+    });
+  }, 60_000);
+
+  it('is read at its own route when a route it visited answers late', async () => {
+    const { sink, render } = await renderOnce(`${late.origin}/#install`, { render: 'auto' });
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0 } });
+    await withOfflineCopy(sink, 'sitezip-hash-route-', async ({ open }) => {
+      const page = await open();
+      await expect.poll(() => page.locator('#note p').textContent()).toBe(HOME);
+      expect(await page.locator('#note h1').count()).toBe(0);
     });
   }, 60_000);
 });

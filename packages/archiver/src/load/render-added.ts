@@ -1,8 +1,9 @@
-import { findCssRefs, HtmlTooComplexError } from '../parse/index.js';
+import { findCssRefs } from '../parse/index.js';
 import { textMatch } from './text-match.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { visibleText } from './needs-render.js';
 import type { BrowserResponse, LoadedPage } from './page-loader.js';
+import { resolvedRefs } from './page-refs.js';
 
 /** What the page's scripts ask for themselves: a static copy never has it. */
 const ASKED_BY_SCRIPT: ReadonlySet<BrowserResponse['type']> = new Set(['fetch', 'xhr', 'eventsource', 'websocket']);
@@ -46,12 +47,12 @@ export function whatRenderAdded(rendered: LoadedPage): string | undefined {
       if (found) named.add(found);
     }
   }
-  const isNamed = (url: string) => named.has(normalizeUrl(url, url) ?? url);
-  const module = (rendered.moduleScripts ?? []).find((url) => !isNamed(url));
+  const module = (rendered.moduleScripts ?? []).find((url) => !named.has(address(url)));
   if (module) return `a module (${module})`;
   for (const { method, type, url } of rendered.browserResponses ?? []) {
     if (method !== 'GET' || ASKED_BY_SCRIPT.has(type)) return `its scripts' ${method} ${type} (${url})`;
-    if (!isNamed(url) && (CODE.has(type) || shown.has(normalizeUrl(url, url) ?? url))) return `a ${type} no markup served names (${url})`;
+    const at = address(url);
+    if (!named.has(at) && (CODE.has(type) || shown.has(at))) return `a ${type} no markup served names (${url})`;
   }
   const text = textMatch(readable(served.document.html), readable(rendered.document.html));
   return text >= SAME_TEXT ? undefined : `text (${text} of the served page's)`;
@@ -61,19 +62,15 @@ export function whatRenderAdded(rendered: LoadedPage): string | undefined {
 // the DOM's: left as words, it made a page of code 0.93 of its own text.
 const CHARACTER_REFERENCE = /&(?:#\d+|#x[\da-f]+|[a-z][a-z\d]*);/gi;
 
+/** A browser's URL as the capture keys it. */
+const address = (url: string) => normalizeUrl(url, url) ?? url;
+
 function readable(html: string): string {
   return visibleText(html).replace(CHARACTER_REFERENCE, ' ');
 }
 
 /** The addresses the page's markup names, or undefined when it is beyond parsing. */
 function refUrls(page: LoadedPage): Set<string> | undefined {
-  const scan = page.scan();
-  if (!scan || scan instanceof HtmlTooComplexError) return undefined;
-  const base = (scan.baseHref && normalizeUrl(scan.baseHref, page.response.url)) || page.response.url;
-  const urls = new Set<string>();
-  for (const ref of scan.refs) {
-    const url = normalizeUrl(ref.url, base);
-    if (url) urls.add(url);
-  }
-  return urls;
+  const refs = resolvedRefs(page);
+  return refs && new Set(refs.map(({ url }) => url));
 }

@@ -1,9 +1,8 @@
 import { ACCEPT } from '../fetch/accept.js';
-import { HtmlTooComplexError } from '../parse/index.js';
-import { normalizeUrl } from '../resolve/normalize-url.js';
 import { trace } from '../trace.js';
 import { ownFrameUrls, SCRIPT, servedHtmlNeed } from './needs-render.js';
 import type { LoadedPage, PageLoadContext } from './page-loader.js';
+import { resolvedRefs } from './page-refs.js';
 import type { ScriptNeed, ScriptReading, ScriptReadings } from './script-readings.js';
 import { fillsFromNetwork, loadsDataFile, NOT_SITE_INDEX, runTimeLoad, startsWorker } from './script-signals.js';
 
@@ -132,14 +131,9 @@ const FETCHED_KINDS: ReadonlySet<string> = new Set(Object.keys(ACCEPTS));
 
 /** The page's references of `kinds` as the URLs the capture fetches, once each, in document order. */
 function pageRefs(page: LoadedPage, kinds: ReadonlySet<string>): PageRef[] {
-  const scan = page.scan();
-  if (!scan || scan instanceof HtmlTooComplexError) return [];
-  const base = (scan.baseHref && normalizeUrl(scan.baseHref, page.response.url)) || page.response.url;
   const refs = new Map<string, PageRef>();
-  for (const ref of scan.refs) {
-    if (!kinds.has(ref.kind) || ref.source !== 'attr') continue;
-    const url = normalizeUrl(ref.url, base);
-    if (url && !refs.has(url)) refs.set(url, { url, kind: ref.kind as FetchedKind });
+  for (const { url, ref } of resolvedRefs(page) ?? []) {
+    if (kinds.has(ref.kind) && ref.source === 'attr' && !refs.has(url)) refs.set(url, { url, kind: ref.kind as FetchedKind });
   }
   return [...refs.values()];
 }
