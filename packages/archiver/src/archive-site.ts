@@ -243,7 +243,7 @@ async function capturePageEntry(site: Crawl, entry: PageEntry): Promise<void> {
         for (const url of urls) admit(site, url, entry.url, entry.depth + 1);
       }));
     if (tried === 'reused') return pageSaved(site, entry, manifestEntry, prior!.deps);
-    const page = await ctx.loader.load(ctx, entry.url, { gate: tried ? answered(tried) : gate, scanner: site.scanner });
+    const page = await ctx.loader.load(ctx, entry.url, { gate: tried ? answered(tried) : gate, scanner: site.scanner, path: entry.path });
     const { response, document } = page;
     manifestEntry.status = response.status;
     manifestEntry.contentType = response.mimeType || undefined;

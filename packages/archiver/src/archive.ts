@@ -8,6 +8,7 @@ import { ManifestEntries } from './capture/manifest-entries.js';
 import { addManifest } from './capture/manifest-file.js';
 import { registrationPath } from './capture/process-module.js';
 import { GUARD_LIMITS, RenderGuard } from './capture/render-guard.js';
+import { staticCopyShows } from './capture/static-copy-check.js';
 import { OriginScheduler } from './crawl/scheduler.js';
 import { WorkQueue } from './crawl/work-queue.js';
 import { isArchiveError } from './errors.js';
@@ -170,6 +171,7 @@ export async function runCapture(
     prefetch: (url, init) => fetcher.prefetch(url, init),
     has: (url) => ctx.queue.has(url),
     mayCheck: () => ctx.renderGuard.mayCheck,
+    staticCopyShows: (page, path) => staticCopyShows(ctx, page, path),
     record,
     resolve: (request) => fetchResource(ctx, request),
     emit: () => hooks.onProgress?.({ ...progress }),

@@ -57,6 +57,38 @@ async function mirror(site: FixtureSite): Promise<Map<string, string>> {
   return outputs;
 }
 
+// A documentation generator's sidebar (rustdoc's): a script the page names lists the site's items
+// from another it names, and switches its theme's stylesheet, which `auto` reads as a need. The
+// render gives each page text only; whether its static copy shows that text decides. A script
+// that writes the page's place from its address (breadcrumbs) writes another place from a folder.
+const ITEMS = Array.from({ length: 40 }, (_, i) => `item_${i}`);
+const SIDEBAR = `if (localStorage.getItem('theme') === 'dark') {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = '/css/dark.css';
+  document.head.append(link);
+}
+document.getElementById('sidebar').replaceChildren(...window.ITEMS.map((name) => {
+  const item = document.createElement('li');
+  item.textContent = name;
+  return item;
+}));`;
+const BREADCRUMBS = `${SIDEBAR}
+document.getElementById('crumbs').textContent = location.pathname.split('/').filter(Boolean).join(' / ');`;
+const DOC_PAGES = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'].map((name) => `/api/${name}/`);
+
+function docs(script: string) {
+  const body = (title: string, links: string) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head>
+<body><nav><p id="crumbs"></p><ul id="sidebar"></ul></nav><main><h1>${title}</h1><p>${'Returns the value the call was given, or none when it had none. '.repeat(6)}</p>${links}</main>
+<script src="/js/items.js"></script><script src="/js/sidebar.js"></script></body></html>`;
+  return {
+    '/': { body: body('Crate docs', DOC_PAGES.map((path) => `<a href="${path}">${path}</a>`).join(' ')) },
+    ...Object.fromEntries(DOC_PAGES.map((path) => [path, { body: body(`Function ${path.split('/')[2]}`, '<a href="/">Crate</a>') }])),
+    '/js/items.js': { type: 'text/javascript', body: `window.ITEMS = ${JSON.stringify(ITEMS)};` },
+    '/js/sidebar.js': { type: 'text/javascript', body: script },
+  };
+}
+
 // Six sections of two pages each: six shapes besides the start page's.
 const SECTIONS = ['posts', 'notes', 'guides', 'gear', 'maps', 'people'];
 const SECTIONED = SECTIONS.flatMap((section) => [`/${section}/first/`, `/${section}/second/`]);
@@ -64,7 +96,11 @@ const SECTIONED = SECTIONS.flatMap((section) => [`/${section}/first/`, `/${secti
 let searchOnInput: FixtureSite;
 let filledOnLoad: FixtureSite;
 let sectioned: FixtureSite;
+let sidebar: FixtureSite;
+let breadcrumbs: FixtureSite;
 beforeAll(async () => {
+  sidebar = await serveFixture(docs(SIDEBAR));
+  breadcrumbs = await serveFixture(docs(BREADCRUMBS));
   searchOnInput = await serveFixture(blog(ON_INPUT));
   filledOnLoad = await serveFixture(blog(ON_LOAD));
   sectioned = await serveFixture(blog(ON_INPUT, SECTIONED));
@@ -73,6 +109,8 @@ afterAll(async () => {
   await searchOnInput?.close();
   await filledOnLoad?.close();
   await sectioned?.close();
+  await sidebar?.close();
+  await breadcrumbs?.close();
 });
 
 describe("render auto: a site's script whose render gives its pages nothing", () => {
@@ -99,6 +137,21 @@ describe("render auto: a site's script whose render gives its pages nothing", ()
   it('keeps rendering every page when the script fills the page as it loads', async () => {
     const outputs = await mirror(filledOnLoad);
     expect(outputs.size).toBe(POSTS.length + 1);
+    for (const [path, output] of outputs) expect(output, path).not.toBe('static');
+  }, 120_000);
+});
+
+describe("render auto: a site's script whose render gives its pages text only", () => {
+  it("is spared on a shape once the first page's static copy, checked offline, shows that text", async () => {
+    const outputs = await mirror(sidebar);
+    expect(outputs.size).toBe(DOC_PAGES.length + 1);
+    const rendered = DOC_PAGES.filter((path) => outputs.get(path) !== 'static');
+    expect(rendered).toHaveLength(1);
+  }, 120_000);
+
+  it('is rendered for on every page when the static copy shows other text (a place read from its address)', async () => {
+    const outputs = await mirror(breadcrumbs);
+    expect(outputs.size).toBe(DOC_PAGES.length + 1);
     for (const [path, output] of outputs) expect(output, path).not.toBe('static');
   }, 120_000);
 });

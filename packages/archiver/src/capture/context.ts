@@ -1,7 +1,7 @@
 import type { OriginScheduler } from '../crawl/scheduler.js';
 import type { WorkQueue } from '../crawl/work-queue.js';
 import type { FetchedResource, Fetcher, FetchInit } from '../fetch/fetcher.js';
-import type { PageLoader } from '../load/page-loader.js';
+import type { LoadedPage, PageLoader } from '../load/page-loader.js';
 import type { HtmlScan } from '../parse/index.js';
 import type { ArchiveOptions } from '../options.js';
 import type { PathAllocator } from '../resolve/local-path.js';
@@ -129,6 +129,8 @@ export interface CaptureContext {
   has(url: string): boolean;
   /** Whether a page rendered from now on may still be checked (its renderGuard's mayCheck): if not, it is not pictured. */
   mayCheck(): boolean;
+  /** Whether a rendered page's static copy, checked offline, shows it (PageLoadContext.staticCopyShows; static-copy-check.ts). */
+  staticCopyShows(page: LoadedPage, path: string): Promise<boolean | undefined>;
   /** Keeps a step of a site capture in its journal, when it keeps one (see resume/). */
   record(record: CrawlRecord): void;
   /**

@@ -14,7 +14,7 @@ import { trace } from '../trace.js';
 
 /** A live copy is kept when it looks this close to the original (percent of pixels), or closer than the snapshot. */
 const LIVE_PIXEL_DIFF = 0.5;
-const LIVE_TEXT_MATCH = 0.98;
+export const LIVE_TEXT_MATCH = 0.98;
 /**
  * How much less of the original's text the live copy may show than the snapshot does. A live copy
  * whose scripts did not boot from file:// still shows the server's HTML, but not what the
@@ -260,7 +260,7 @@ async function checkCopies(
 const sameText = (live: CopyCheck): boolean => live.textMatch >= 1 - LIVE_TEXT_SLACK || (live.numbersOnly === true && live.textMatch >= LIVE_TEXT_MATCH);
 
 /** The live copy passes whatever the snapshot scores (see passes: no snapshot can score higher by more than the slack). */
-function passesAlone(live: CopyCheck | undefined): boolean {
+export function passesAlone(live: CopyCheck | undefined): boolean {
   if (!live || live.failedRequests > 0 || live.onlineRequests > 0 || !sameText(live)) return false;
   return live.pixelDiff !== undefined && live.pixelDiff <= LIVE_PIXEL_DIFF;
 }

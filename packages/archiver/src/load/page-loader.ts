@@ -31,6 +31,12 @@ export interface PageLoadContext {
    * check can come (capture/render-guard.ts), a render takes none. Absent: it may.
    */
   mayCheck?(): boolean;
+  /**
+   * Whether the page's static copy (the page as served, saved at `path` as a capture that does
+   * not render saves it), opened offline, shows the rendered page as a live copy must; undefined
+   * when it could not be checked. Absent: no copy is checked.
+   */
+  staticCopyShows?(page: LoadedPage, path: string): Promise<boolean | undefined>;
 }
 
 export interface PageLoadInit {
@@ -49,6 +55,8 @@ export interface PageLoadInit {
   readEarly?: boolean;
   /** The start page's hash route (CaptureContext.startRoute): a render goes to the page there. */
   route?: string;
+  /** Where the capture saves the page: a check of its static copy opens it there (PageLoadContext.staticCopyShows). */
+  path?: string;
 }
 
 /** A page's robots directives, from its `<meta name="robots">` tags and X-Robots-Tag header. */

@@ -29,14 +29,25 @@ export function renderAddedNothing(rendered: LoadedPage): boolean {
   return whatRenderAdded(rendered) === undefined;
 }
 
+/**
+ * What rendering a page gave it (see renderAddedNothing). `textOnly`: text alone, from files the
+ * served page names, which its static copy has too: whether that copy shows the text as well
+ * is then the copy's check to say (rustdoc builds each sidebar from a script the page names).
+ */
+export interface RenderAddition {
+  what: string;
+  textOnly: boolean;
+}
+
 /** What rendering the page gave it that its static copy lacks (see renderAddedNothing), or undefined. */
-export function whatRenderAdded(rendered: LoadedPage): string | undefined {
+export function whatRenderAdded(rendered: LoadedPage): RenderAddition | undefined {
+  const found = (what: string): RenderAddition => ({ what, textOnly: false });
   const served = rendered.served;
-  if (!served?.document || !rendered.document) return 'no page as served to compare with';
-  if ((rendered.workerScripts?.length ?? 0) > 0) return 'a worker';
+  if (!served?.document || !rendered.document) return found('no page as served to compare with');
+  if ((rendered.workerScripts?.length ?? 0) > 0) return found('a worker');
   const named = refUrls(served);
   const shown = refUrls(rendered);
-  if (!named || !shown) return 'markup beyond parsing';
+  if (!named || !shown) return found('markup beyond parsing');
   named.add(served.response.url).add(served.response.requestedUrl);
   // What the stylesheets name (fonts, backgrounds) a static copy has too: rustdoc's scripts
   // write a preload of each font its stylesheet loads, and every page of its mirrors was rendered.
@@ -48,14 +59,14 @@ export function whatRenderAdded(rendered: LoadedPage): string | undefined {
     }
   }
   const module = (rendered.moduleScripts ?? []).find((url) => !named.has(address(url)));
-  if (module) return `a module (${module})`;
+  if (module) return found(`a module (${module})`);
   for (const { method, type, url } of rendered.browserResponses ?? []) {
-    if (method !== 'GET' || ASKED_BY_SCRIPT.has(type)) return `its scripts' ${method} ${type} (${url})`;
+    if (method !== 'GET' || ASKED_BY_SCRIPT.has(type)) return found(`its scripts' ${method} ${type} (${url})`);
     const at = address(url);
-    if (!named.has(at) && (CODE.has(type) || shown.has(at))) return `a ${type} no markup served names (${url})`;
+    if (!named.has(at) && (CODE.has(type) || shown.has(at))) return found(`a ${type} no markup served names (${url})`);
   }
   const text = textMatch(readable(served.document.html), readable(rendered.document.html));
-  return text >= SAME_TEXT ? undefined : `text (${text} of the served page's)`;
+  return text >= SAME_TEXT ? undefined : { what: `text (${text} of the served page's)`, textOnly: true };
 }
 
 // A character reference is written out in served HTML (`&quot;`, `&#39;`) and as the character in

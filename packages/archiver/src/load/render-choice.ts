@@ -61,7 +61,7 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
         trace('render: renderer loaded');
         started = true;
         const rendered = await ready.render(ctx, page, reason, { readEarly: init?.readEarly, route: init?.route });
-        if (trial) judge(trial, rendered);
+        if (trial) await judge(ctx, trial, rendered, init?.path);
         return rendered;
       } catch (error) {
         trial?.end(undefined);
@@ -91,20 +91,29 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
 
 /**
  * Ends a script's trial with whether its render gave the page anything (render-added.ts): when
- * not, the next pages of its shape are not rendered for it. A page read early is judged once
- * its render ended.
+ * not, the next pages of its shape are not rendered for it. A render that gave text only, from
+ * files the served page names, gave nothing when the page's static copy, checked offline,
+ * shows that text too (its scripts run there as in the render). A page read early is judged
+ * once its render ended.
  */
-function judge(trial: ScriptTrial, rendered: LoadedPage): void {
-  const end = (page: LoadedPage) => {
+async function judge(ctx: PageLoadContext, trial: ScriptTrial, rendered: LoadedPage, path: string | undefined): Promise<void> {
+  const end = async (page: LoadedPage) => {
     // A render that fell back to the page as served says nothing of the script.
     if (!page.served) return trial.end(undefined);
     const added = whatRenderAdded(page);
-    trace(`render: the render gave ${page.response.url} ${added ?? 'nothing: its shape is not rendered for the same script'}`);
-    trial.end(added !== undefined);
+    const shows = added?.textOnly && path && ctx.staticCopyShows ? await ctx.staticCopyShows(page, path).catch(() => undefined) : undefined;
+    const useful = added !== undefined && shows !== true;
+    const what = added && shows === true ? `${added.what}, which its static copy shows` : added?.what;
+    trace(`render: the render gave ${page.response.url} ${useful ? what : `nothing${what ? ` (${what})` : ''}: its shape is not rendered for the same script`}`);
+    trial.end(useful);
   };
   if (!rendered.settling) return end(rendered);
+  // Not waited for: the early read's copy is made meanwhile; its static copy is not checked.
   rendered.settling.then(
-    (late) => end(late ?? rendered),
+    (late) => {
+      const page = late ?? rendered;
+      trial.end(page.served ? whatRenderAdded(page) !== undefined : undefined);
+    },
     () => trial.end(undefined),
   );
 }
