@@ -20,7 +20,9 @@ export function fetchResource(ctx: CaptureContext, request: ResourceRequest): Pr
 /** Journals an outcome before whoever asked for it can write its path into a file. */
 async function recorded(ctx: CaptureContext, request: ResourceRequest, key: string, outcome: Promise<Outcome>): Promise<Outcome> {
   const result = await outcome;
-  ctx.record({ t: 'resource', key, request, outcome: result, entry: ctx.manifest.get(key)! });
+  // A guess that found nothing has no entry, and is guessed again on resuming.
+  const entry = ctx.manifest.get(key);
+  if (entry) ctx.record({ t: 'resource', key, request, outcome: result, entry });
   return result;
 }
 
@@ -57,7 +59,7 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     entry.contentType = resource.mimeType || undefined;
     if (resource.url !== request.url) entry.finalUrl = resource.url;
     if (resource.status >= 400) {
-      return fail(ctx, entry, new ArchiveError('HTTP_ERROR', `HTTP ${resource.status}`, { status: resource.status }));
+      return request.guess ? forget(ctx, key) : fail(ctx, entry, new ArchiveError('HTTP_ERROR', `HTTP ${resource.status}`, { status: resource.status }));
     }
     const digest = await contentDigest(resource);
     noteBodyFacts(entry, resource, digest);
@@ -95,9 +97,19 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     return done(ctx, entry, path, processed.dataUrl);
   } catch (error) {
     if (isArchiveError(error) && error.retryable) ctx.scheduler.slowDown(request.url);
-    return fail(ctx, entry, error);
+    return request.guess ? forget(ctx, key) : fail(ctx, entry, error);
   }
 }
+
+/** A guess that found nothing: no entry, nothing found. */
+function forget(ctx: CaptureContext, key: string): Outcome {
+  ctx.manifest.forget(key);
+  ctx.progress.found--;
+  ctx.emit();
+  return GUESS_MISSED;
+}
+
+const GUESS_MISSED: Outcome = { ok: false, code: 'HTTP_ERROR', error: 'Not on the site (a name read in a script).' };
 
 function done(ctx: CaptureContext, entry: ManifestEntry, path: string, dataUrl?: string): Outcome {
   entry.path = path;

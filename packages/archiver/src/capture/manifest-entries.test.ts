@@ -12,4 +12,15 @@ describe('ManifestEntries', () => {
     expect(entries.get('https://a.test/x.png')).toEqual({ url: 'https://a.test/x.png' });
     expect(entries.get('https://a.test/p/1')).toBeUndefined();
   });
+
+  it('forgets an entry by its key, leaving the others in their order', () => {
+    const entries = new ManifestEntries();
+    entries.set('https://a.test/', { url: 'https://a.test/' });
+    entries.set('https://a.test/guess.js', { url: 'https://a.test/guess.js' });
+    entries.set('https://a.test/x.png', { url: 'https://a.test/x.png' });
+    entries.forget('https://a.test/guess.js');
+    entries.forget('https://a.test/never.js');
+    expect([...entries.values()]).toEqual([{ url: 'https://a.test/' }, { url: 'https://a.test/x.png' }]);
+    expect(entries.get('https://a.test/guess.js')).toBeUndefined();
+  });
 });

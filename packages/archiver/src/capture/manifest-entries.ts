@@ -7,7 +7,7 @@ import type { ManifestEntry } from './manifest.js';
  * 70 bytes a page) were a good part of what a crawl's memory grew by with the number of pages.
  */
 export class ManifestEntries {
-  private readonly entries: ManifestEntry[] = [];
+  private readonly entries: (ManifestEntry | undefined)[] = [];
   private readonly byKey = new Map<string, number>();
 
   get(key: string): ManifestEntry | undefined {
@@ -22,12 +22,20 @@ export class ManifestEntries {
     else this.entries[at] = entry;
   }
 
+  /** Takes the entry of `key` out (a guess that found nothing: see ResourceRequest.guess). */
+  forget(key: string): void {
+    const at = this.byKey.get(key);
+    if (at === undefined) return;
+    this.byKey.delete(key);
+    this.entries[at] = undefined;
+  }
+
   /** Adds an entry nothing will look up (a page of a site capture). */
   add(entry: ManifestEntry): void {
     this.entries.push(entry);
   }
 
-  values(): IterableIterator<ManifestEntry> {
-    return this.entries.values();
+  *values(): IterableIterator<ManifestEntry> {
+    for (const entry of this.entries) if (entry) yield entry;
   }
 }

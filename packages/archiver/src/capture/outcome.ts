@@ -16,4 +16,9 @@ export interface ResourceRequest {
   depth: number;
   /** Encoding of the referring document or stylesheet: a stylesheet or classic script without a charset inherits it. */
   encoding?: string;
+  /**
+   * Only guessed from a script's text (script-named-files.ts): one the site does not have is
+   * left out of the manifest, not counted as failed.
+   */
+  guess?: boolean;
 }

@@ -5,6 +5,7 @@ import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-t
 import { saveResource, type CaptureContext, type ResourceKind, type ResourceRequest } from './context.js';
 import { decodeText, sniffScriptEncoding } from './encoding.js';
 import { liveScript } from './live-script.js';
+import { askForNamedScripts } from './script-named-files.js';
 import { processCss } from './process-css.js';
 import { processFrame, processSvgDocument } from './process-html.js';
 import { linkImports, processModule, resolveImports } from './process-module.js';
@@ -75,6 +76,7 @@ const stylesheet: Handler = (ctx, { resource, path, request, mimeType }) =>
 const classicScript: Handler = (ctx, fetched) => {
   const { resource, path, request } = fetched;
   if (resource.file) return undefined;
+  askForNamedScripts(ctx, fetched);
   const encoding = isAscii(resource.body) ? 'utf-8' : sniffScriptEncoding(resource.body, resource.charset, request.encoding);
   const live = ctx.liveScripts && !ctx.moduleScripts.has(resource.url);
   if (encoding === 'utf-8' && !live) return undefined;

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveSite, MemorySink, type Manifest } from '../src/index.js';
+import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { withOfflineCopy } from './support/offline-copy.js';
+
+// Javadoc's pages (JDK 9 and later): each page says where the site's root is, and the site's
+// script loads the search indexes from there by an address it builds. No markup names them.
+const SCRIPT = `function loadScripts(doc, tag) {
+  createElem(doc, tag, 'member-search-index.js');
+  createElem(doc, tag, 'type-search-index.js');
+  createElem(doc, tag, 'tag-search-index.js');
+}
+function createElem(doc, tag, path) {
+  var script = doc.createElement(tag);
+  var first = doc.getElementsByTagName(tag)[0];
+  script.src = pathtoroot + path;
+  first.parentNode.insertBefore(script, first);
+}`;
+
+const page = (root: string, title: string, links: string) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title>
+<script>var pathtoroot = "${root}";</script><script src="${root}script.js"></script></head>
+<body><h1>${title}</h1><p id="count">searching…</p>${links}
+<script>loadScripts(document, 'script');
+addEventListener('load', function () { document.getElementById('count').textContent = memberSearchIndex.length + ' members, ' + typeSearchIndex.length + ' types'; });</script></body></html>`;
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await serveFixture({
+    '/index.html': { body: page('./', 'Overview', '<a href="org/tide/Tables.html">Tables</a>') },
+    '/org/tide/Tables.html': { body: page('../../', 'Class Tables', '<a href="../../index.html">Overview</a>') },
+    '/script.js': { type: 'text/javascript', body: SCRIPT },
+    '/member-search-index.js': { type: 'text/javascript', body: 'memberSearchIndex = [{"p":"org.tide","c":"Tables","l":"high()"},{"p":"org.tide","c":"Tables","l":"low()"}];' },
+    '/type-search-index.js': { type: 'text/javascript', body: 'typeSearchIndex = [{"p":"org.tide","l":"Tables"}];' },
+    // tag-search-index.js: named by the script, not on the site (an empty index Javadoc leaves out).
+  });
+});
+afterAll(() => site.close());
+
+describe('script files a site script names by name only', () => {
+  it('are saved, so that a static copy loads them from its folder as the site does; a name the site has no file for leaves no trace', async () => {
+    const sink = new MemorySink();
+    const summary = await archiveSite(`${site.origin}/index.html`, sink, { allowPrivateNetworks: true, retries: 0, useSitemaps: false, render: 'never' });
+    const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    const saved = manifest.resources.filter((entry) => entry.path).map((entry) => new URL(entry.url).pathname);
+    expect(saved).toEqual(expect.arrayContaining(['/member-search-index.js', '/type-search-index.js']));
+    expect(manifest.resources.map((entry) => entry.url)).not.toContain(`${site.origin}/tag-search-index.js`);
+    expect(summary.failures, JSON.stringify(manifest.resources.filter((entry) => entry.error))).toBe(0);
+    // The class page, in the site's folder of the copy (the start page is the copy's index.html,
+    // beside that folder: an address its scripts build from "./" names the copy's top folder).
+    const deeper = manifest.resources.find((entry) => entry.url.endsWith('/org/tide/Tables.html'))!.path!;
+    await withOfflineCopy(sink, 'sitezip-named-scripts-', async ({ open }) => {
+      const opened = await open(deeper);
+      await expect.poll(() => opened.locator('#count').textContent()).toBe('2 members, 1 types');
+    });
+  }, 60_000);
+});
