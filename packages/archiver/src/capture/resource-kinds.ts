@@ -76,7 +76,7 @@ const stylesheet: Handler = (ctx, { resource, path, request, mimeType }) =>
 const classicScript: Handler = (ctx, fetched) => {
   const { resource, path, request } = fetched;
   if (resource.file) return undefined;
-  askForNamedScripts(ctx, fetched);
+  askForNamedScripts(ctx, request, resource);
   const encoding = isAscii(resource.body) ? 'utf-8' : sniffScriptEncoding(resource.body, resource.charset, request.encoding);
   const live = ctx.liveScripts && !ctx.moduleScripts.has(resource.url);
   if (encoding === 'utf-8' && !live) return undefined;

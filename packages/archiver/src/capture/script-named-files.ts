@@ -1,6 +1,6 @@
-import type { CaptureContext } from './context.js';
-import type { Fetched } from './resource-kinds.js';
-import { track } from './context.js';
+import type { FetchedResource } from '../fetch/fetcher.js';
+import { track, type CaptureContext } from './context.js';
+import type { ResourceRequest } from './outcome.js';
 
 /** A site's own script read for file names, at most this long: an app's script is short, a bundle is not read. */
 const READ_AT_MOST = 512 * 1024;
@@ -32,7 +32,7 @@ export function scriptFileNames(code: string): string[] {
  * differs, the page's: classic scripts load from a folder, so a static copy that has them runs
  * as the site does. A name the site has no file for costs a request and leaves no trace.
  */
-export function askForNamedScripts(ctx: CaptureContext, { request, resource }: Fetched): void {
+export function askForNamedScripts(ctx: CaptureContext, request: ResourceRequest, resource: FetchedResource): void {
   if (resource.file || resource.body.length > READ_AT_MOST || !sameOrigin(resource.url, request.referrer)) return;
   for (const name of scriptFileNames(resource.body.toString('latin1'))) {
     const urls = new Set([new URL(name, resource.url).href, new URL(name, request.referrer).href]);
