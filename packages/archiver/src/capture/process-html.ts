@@ -18,9 +18,10 @@ import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encodin
 import { LINK_GUARD_SCRIPT, routesLinks } from './link-guard.js';
 import { readLocationThroughLayer } from './location-reads.js';
 import { importMapScript, linkImports, moduleClosure, moduleEntry, resolveImports, saveModules } from './process-module.js';
-import { linkFor, resolveRefs, type FoundRef } from './resolve-refs.js';
+import { linkFor, resolveRefs, type FoundRef, type Outcomes } from './resolve-refs.js';
 import { saveAsDownloaded, scanDocument } from './scan-document.js';
 import { SpriteInliner } from './sprites.js';
+import { startPageHomeScript } from './start-page-home.js';
 
 /**
  * Keeps a saved page from reaching the network when opened (privacy, and proof that the
@@ -97,6 +98,7 @@ export async function rewriteDocument(
     else for (const path of ctx.scriptModules.get(outcome.path) ?? []) roots.add(path);
   }
   const usesModules = inlineModules.length > 0 || roots.size > 0 || scan.refs.some((ref) => ref.kind === 'module');
+  const home = !live && path === START_PAGE && hasClassicScripts(scan) ? startPageHomeScript(resource.url, copyFolders(assets, outcomes)) : '';
   if (usesModules) await drain(ctx, ctx.moduleTasks);
   const modules = usesModules ? moduleClosure(ctx, roots) : [];
   // A live copy's modules are saved with it, if it is kept (rendered-page.ts).
@@ -108,7 +110,7 @@ export async function rewriteDocument(
     scan,
     charset: 'utf-8',
     csp: OFFLINE_CSP,
-    ...(usesModules || headHtml ? { headHtml: headHtml + (usesModules ? importMapScript(ctx, path, modules) : '') } : {}),
+    ...(usesModules || headHtml || home ? { headHtml: home + headHtml + (usesModules ? importMapScript(ctx, path, modules) : '') } : {}),
     map: (ref) => {
       const value = mapRef(ref);
       if (written && value !== undefined && value !== ref.url) written(ref, value);
@@ -138,6 +140,23 @@ export async function rewriteDocument(
   const spriteMarkup = sprites.markup();
   if (spriteMarkup) rewritten = rewriteHtml(document.html, { ...options, bodyHtml: spriteMarkup });
   return document.encoding === 'utf-8' ? rewritten : declareUtf8Html(rewritten);
+}
+
+/** Where the capture saves the page it was asked for: the copy's top folder (see start-page-home.ts). */
+const START_PAGE = 'index.html';
+
+function hasClassicScripts(scan: HtmlScan): boolean {
+  return scan.refs.some((ref) => ref.kind === 'script') || scan.inlineScripts.some((script) => script.type === 'classic');
+}
+
+/** The top folders of the copy that the page's saved references are in. */
+function copyFolders(assets: readonly FoundRef[], outcomes: Outcomes): string[] {
+  const folders = new Set(['sitezip-modules']);
+  for (const { url } of assets) {
+    const outcome = outcomes.of(url);
+    if (outcome?.ok) folders.add(outcome.path.split('/')[0]!);
+  }
+  return [...folders];
 }
 
 /** The page's import maps (`<script type="importmap">`, in order), merged. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectLinearTime } from '../../test/support/time-budget.js';
-import { PathAllocator, safeSegment } from './local-path.js';
+import { folderOf, PathAllocator, safeSegment } from './local-path.js';
 import { relativeLink } from './relative-path.js';
 
 describe('PathAllocator', () => {
@@ -54,5 +54,15 @@ describe('relativeLink', () => {
     expect(relativeLink('index.html', 'example.com/css/a.css')).toBe('example.com/css/a.css');
     expect(relativeLink('example.com/css/a.css', 'example.com/img/b.png')).toBe('../img/b.png');
     expect(relativeLink('index.html', 'example.com/a b#c%d,e.png')).toBe('example.com/a%20b%23c%25d%2Ce.png');
+  });
+});
+
+describe('folderOf', () => {
+  it('is the folder a URL\'s file is saved in, as its path is allocated', () => {
+    const allocator = new PathAllocator();
+    for (const url of ['https://example.com/index.html', 'http://127.0.0.1:8080/docs/api/page.html', 'https://example.com/a%20b/c:d/', 'https://example.com/x//y/z.js']) {
+      const path = allocator.allocate(url, 'text/html');
+      expect(folderOf(new URL(url)), url).toBe(path.slice(0, path.lastIndexOf('/') + 1));
+    }
   });
 });

@@ -94,11 +94,20 @@ export function hostFolder(url: URL): string {
   return safeSegment(url.port ? `${url.hostname}_${url.port}` : url.hostname);
 }
 
+/** The folder of the copy that holds a URL's file, with its trailing slash (`example.com/docs/`). */
+export function folderOf(url: URL): string {
+  return `${[hostFolder(url), ...folderSegments(url.pathname.split('/').slice(1, -1))].join('/')}/`;
+}
+
+function folderSegments(segments: readonly string[]): string[] {
+  return segments.map(decodeSegment).filter((s) => s !== '').map(safeSegment);
+}
+
 function candidatePath(url: URL, mimeType: string): string {
   const host = hostFolder(url);
-  const segments = url.pathname.split('/').slice(1).map(decodeSegment);
-  const last = segments.pop() || 'index';
-  const dirs = segments.filter((s) => s !== '').map(safeSegment);
+  const segments = url.pathname.split('/').slice(1);
+  const last = decodeSegment(segments.pop() ?? '') || 'index';
+  const dirs = folderSegments(segments);
   let { name, ext } = splitExtension(last);
   if (url.search) name = `${name}-${shortHash(url.search)}`;
   const preferred = preferredExtension(mimeType);
