@@ -17,7 +17,7 @@ import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
 import { LINK_GUARD_SCRIPT, routesLinks } from './link-guard.js';
 import { readLocationThroughLayer } from './location-reads.js';
-import { importMapScript, linkImports, moduleClosure, moduleEntry, resolveImports, saveModules } from './process-module.js';
+import { importMapScript, linkImports, moduleClosure, moduleEntry, MODULES_FOLDER, resolveImports, saveModules } from './process-module.js';
 import { linkFor, resolveRefs, type FoundRef, type Outcomes } from './resolve-refs.js';
 import { saveAsDownloaded, scanDocument } from './scan-document.js';
 import { SpriteInliner } from './sprites.js';
@@ -151,7 +151,7 @@ function hasClassicScripts(scan: HtmlScan): boolean {
 
 /** The top folders of the copy that the page's saved references are in. */
 function copyFolders(assets: readonly FoundRef[], outcomes: Outcomes): string[] {
-  const folders = new Set(['sitezip-modules']);
+  const folders = new Set([MODULES_FOLDER.slice(0, -1)]);
   for (const { url } of assets) {
     const outcome = outcomes.of(url);
     if (outcome?.ok) folders.add(outcome.path.split('/')[0]!);

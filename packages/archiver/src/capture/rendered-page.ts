@@ -14,7 +14,7 @@ import { trace } from '../trace.js';
 
 /** A live copy is kept when it looks this close to the original (percent of pixels), or closer than the snapshot. */
 const LIVE_PIXEL_DIFF = 0.5;
-export const LIVE_TEXT_MATCH = 0.98;
+const LIVE_TEXT_MATCH = 0.98;
 /**
  * How much less of the original's text the live copy may show than the snapshot does. A live copy
  * whose scripts did not boot from file:// still shows the server's HTML, but not what the
@@ -227,16 +227,9 @@ async function checkCopies(
   await Promise.all(shared.map(({ file, text }) => ctx.sharedFiles.get(file) ?? (text && writeShared(folder, file, text))));
   // What the pages kept so far recorded, for a request of this page's that its own recording lacks.
   if (ctx.siteResponses) await writeShared(folder, SITE_RESPONSES_PATH, siteResponsesScript(ctx.siteResponses));
-  const check = async (html: string, which: string): Promise<CopyCheck | undefined> => {
-    const file = `${beside}.sitezip-${which}.html`;
-    await writeFile(file, html);
-    const trial = { output: 'snapshot' as const, reason: '', check: undefined as CopyCheck | undefined };
-    // The live copy is only kept when it reads right and asks nothing it cannot have: one that
-    // already misses that once quiet is not pictured (most often a router showing nothing).
-    const required = which === 'live' ? { textMatch: LIVE_TEXT_MATCH } : undefined;
-    await ctx.loader.verify!([{ url: page.response.requestedUrl, file, report: trial, required, original: page.picture }], signal);
-    return trial.check;
-  };
+  // The live copy is only kept when it reads right and asks nothing it cannot have: one that
+  // already misses that once quiet is not pictured (most often a router showing nothing).
+  const check = (html: string, which: string) => checkCopyFile(ctx, page, `${beside}.sitezip-${which}.html`, html, which === 'live', signal);
   if (both !== undefined) {
     const [liveCheck, snapshotCheck] = await Promise.all([check(live.html, 'live'), check(both, 'snapshot')]);
     return { live: liveCheck, snapshot: snapshotCheck };
@@ -250,6 +243,20 @@ async function checkCopies(
   const snapshotCheck = await check(html, 'snapshot');
   trace('save: snapshot checked');
   return { live: liveCheck, snapshot: snapshotCheck };
+}
+
+/**
+ * Writes a copy of `page` into `file` (beside where the page goes in the check's folder) and
+ * checks it against the page's picture; `required`: held to what a live copy must meet (see
+ * CheckTarget.required). Undefined when the check did not finish.
+ */
+export async function checkCopyFile(ctx: CaptureContext, page: LoadedPage, file: string, html: string, required: boolean, signal: AbortSignal): Promise<CopyCheck | undefined> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, html);
+  const trial = { output: 'snapshot' as const, reason: '', check: undefined as CopyCheck | undefined };
+  const standard = required ? { textMatch: LIVE_TEXT_MATCH } : undefined;
+  await ctx.loader.verify!([{ url: page.response.requestedUrl, file, report: trial, required: standard, original: page.picture }], signal);
+  return trial.check;
 }
 
 /**

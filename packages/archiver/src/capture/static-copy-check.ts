@@ -1,12 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { LoadedPage } from '../load/page-loader.js';
 import { HtmlTooComplexError } from '../parse/index.js';
 import { trace } from '../trace.js';
 import { drain, type CaptureContext } from './context.js';
-import type { CopyCheck } from './manifest.js';
 import { rewriteDocument } from './process-html.js';
-import { LIVE_TEXT_MATCH, passesAlone } from './rendered-page.js';
+import { checkCopyFile, passesAlone } from './rendered-page.js';
 
 /**
  * Whether the static copy of a rendered page (its HTML as served, saved at `path` as a capture
@@ -22,11 +20,7 @@ export async function staticCopyShows(ctx: CaptureContext, page: LoadedPage, pat
   const html = await rewriteDocument(ctx, served.response, served.document, path, 0, scan);
   await drain(ctx);
   const file = `${join(await ctx.copy.startCopying(), path)}.sitezip-static.html`;
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, html);
-  const trial = { output: 'snapshot' as const, reason: '', check: undefined as CopyCheck | undefined };
-  await ctx.loader.verify([{ url: page.response.requestedUrl, file, report: trial, required: { textMatch: LIVE_TEXT_MATCH }, original: page.picture }], ctx.signal);
-  const { check } = trial;
+  const check = await checkCopyFile(ctx, page, file, html, true, ctx.signal);
   trace(`render: static copy of ${page.response.url} checked: ${check ? `${check.pixelDiff ?? '-'} % px, text ${check.textMatch}` : 'no check'}`);
   return check && passesAlone(check);
 }

@@ -97,23 +97,20 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
  * once its render ended.
  */
 async function judge(ctx: PageLoadContext, trial: ScriptTrial, rendered: LoadedPage, path: string | undefined): Promise<void> {
-  const end = async (page: LoadedPage) => {
+  const end = async (page: LoadedPage, checkable: boolean) => {
     // A render that fell back to the page as served says nothing of the script.
     if (!page.served) return trial.end(undefined);
     const added = whatRenderAdded(page);
-    const shows = added?.textOnly && path && ctx.staticCopyShows ? await ctx.staticCopyShows(page, path).catch(() => undefined) : undefined;
+    const shows = checkable && added?.textOnly && path && ctx.staticCopyShows ? await ctx.staticCopyShows(page, path).catch(() => undefined) : undefined;
     const useful = added !== undefined && shows !== true;
     const what = added && shows === true ? `${added.what}, which its static copy shows` : added?.what;
     trace(`render: the render gave ${page.response.url} ${useful ? what : `nothing${what ? ` (${what})` : ''}: its shape is not rendered for the same script`}`);
     trial.end(useful);
   };
-  if (!rendered.settling) return end(rendered);
+  if (!rendered.settling) return end(rendered, true);
   // Not waited for: the early read's copy is made meanwhile; its static copy is not checked.
   rendered.settling.then(
-    (late) => {
-      const page = late ?? rendered;
-      trial.end(page.served ? whatRenderAdded(page) !== undefined : undefined);
-    },
+    (late) => end(late ?? rendered, false),
     () => trial.end(undefined),
   );
 }

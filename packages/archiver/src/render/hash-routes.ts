@@ -62,7 +62,7 @@ export async function visitHashRoutes(page: Page, network: Network & { exchanges
   const found = await within(page.evaluate(call(HASH_ROUTES, MAX_ROUTES)) as Promise<{ href: string; routes: string[] }>, leftMs(), stop.signal);
   if (!found.done || found.value.routes.length === 0) return 0;
   const { href, routes } = found.value;
-  const own = await within(page.evaluate(PAGE_TEXT) as Promise<string>, leftMs(), stop.signal);
+  const own = await within(page.evaluate(DOCUMENT_TEXT) as Promise<string>, leftMs(), stop.signal);
   if (!own.done) return 0;
   const until = performance.now() + Math.min(MAX_VISITS_MS, leftMs() / 2);
   let visited = 0;
@@ -83,7 +83,7 @@ export async function visitHashRoutes(page: Page, network: Network & { exchanges
   // A route's answer that came after the return (slower than its visit's budget) shows that
   // route again, and the page was read as the route's: a copy of `/#install` showed a note its
   // reader never asked for. The page goes back once more when its text is not its own.
-  const text = await within(page.evaluate(PAGE_TEXT).catch(() => own.value), leftMs(), stop.signal);
+  const text = await within(page.evaluate(DOCUMENT_TEXT).catch(() => own.value), leftMs(), stop.signal);
   if (text.done && text.value !== own.value) {
     trace('render: a route answered late; back to the page again');
     await goBack(page, network, href, stop, leftMs);
@@ -91,7 +91,7 @@ export async function visitHashRoutes(page: Page, network: Network & { exchanges
   return visited;
 }
 
-const PAGE_TEXT = 'document.documentElement.textContent';
+const DOCUMENT_TEXT = 'document.documentElement.textContent';
 
 /** Puts the page back at `href` and waits for its DOM to be quiet as a route's (its requests were made before). */
 async function goBack(page: Page, network: Network, href: string, stop: RenderStop, leftMs: () => number): Promise<void> {
