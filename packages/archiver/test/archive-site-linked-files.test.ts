@@ -20,13 +20,17 @@ beforeAll(async () => {
     '/': {
       body: `<title>Home</title><h1>Docs</h1><a href="/guide.pdf">The guide (PDF)</a> <a href="/_sources/index.md.txt">Page source</a>
 <a href="/download?id=3">Download the examples</a> <a href="/photos/big.png"><img src="/photos/big.png" alt="thumb"></a>
-<a href="/gone.pdf">A file that is gone</a> <a href="/about">About</a>`,
+<a href="/gone.pdf">A file that is gone</a> <a href="/about">About</a> <a href="/tools">Tools</a>`,
     },
     '/about': { body: '<title>About</title><p>About us</p><a href="/guide.pdf">The same guide</a>' },
     '/guide.pdf': { type: 'application/pdf', body: PDF },
     '/_sources/index.md.txt': { type: 'text/plain; charset=utf-8', body: SOURCE },
     '/download': { type: 'application/zip', body: ZIP, headers: { 'content-disposition': 'attachment; filename="examples.zip"' } },
     '/photos/big.png': { type: 'image/png', body: PNG_1PX },
+    // SQLite's docs: a search form's `action="search"`, a script served as bytes, beside pages under /search/.
+    '/tools': { body: '<title>Tools</title><form action="search"><input name="q"></form><a href="/search/tips">Search tips</a>' },
+    '/search': { type: 'application/octet-stream', body: Buffer.from('#!/usr/bin/tclsh\nputs hello\n') },
+    '/search/tips': { body: '<title>Tips</title><p>Quote a phrase</p><a href="/tools">Back to the tools</a>' },
   });
 });
 afterAll(() => site.close());
@@ -66,6 +70,33 @@ describe('archiveSite: links to files that are no web page', () => {
       await page.goto(pathToFileURL(join(dir, 'index.html')).href);
       await Promise.all([page.waitForURL(/index\.md\.txt$/), page.click('text=Page source')]);
       expect(await page.textContent('body')).toContain('The text this page was made from.');
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('keeps a file and the pages of a folder of the same name apart, and unpacks', async () => {
+    const sink = new MemorySink();
+    await archiveSite(site.url, sink, { allowPrivateNetworks: true, retries: 0, render: 'never' });
+    const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    const pathOf = (path: string) => manifest.resources.find((entry) => entry.url === `${site.origin}${path}` && entry.path)?.path;
+    const file = pathOf('/search');
+    const tools = pathOf('/tools');
+    const tips = pathOf('/search/tips');
+    expect(file && tools && tips).toBeTruthy();
+    // No path is a folder of another: a ZIP with both could not be unpacked.
+    const paths = [...sink.files.keys()].map((path) => path.toLowerCase());
+    for (const path of paths) expect(paths.filter((other) => other.startsWith(`${path}/`)), path).toEqual([]);
+    expect(sink.files.get(file!)?.toString()).toContain('tclsh');
+    const dir = await unpackSink(sink, 'sitezip-file-and-folder-');
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(pathToFileURL(join(dir, tools!)).href);
+      await Promise.all([page.waitForURL(/tips/), page.click('text=Search tips')]);
+      expect(await page.textContent('body')).toContain('Quote a phrase');
+      await Promise.all([page.waitForURL(/tools/), page.click('text=Back to the tools')]);
+      expect(await page.title()).toBe('Tools');
     } finally {
       await browser.close();
     }

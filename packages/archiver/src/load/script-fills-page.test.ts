@@ -17,6 +17,7 @@ describe('scriptNeed', () => {
     ['writes a script tag', `document.write('<script src="late.js"><\\/script>');`, false, 'writes markup that loads files'],
     ["writes an image of its own by an address it makes (Doxygen's tree view)", `n.html('<img src="'+relpath+'sync_on.png" title="'+SYNCONMSG+'"/>');`, false, 'writes markup that loads files'],
     ["writes an image of its own by an address it makes, over two lines (Doxygen's search box)", `'<img id="MSearchSelect" src="'+relPath+\n  'search/mag_sel.svg" alt=""/>'`, false, 'writes markup that loads files'],
+    ["writes images of its own from a folder it names (SQLite's sponsors)", `h += "'><img src='images/foreignlogos/";\n    h += sponsors[i].src;`, false, 'writes markup that loads files'],
     ['sets an image of its own', `const img = new Image(); img.src = 'pics/a.png';`, false, 'sets a file of its own as a source'],
     ['adds a stylesheet', `const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href;`, false, 'adds a stylesheet'],
     ['loads a FontFace', `new FontFace('X', 'url(x.woff2)')`, false, 'loads a font'],

@@ -20,6 +20,10 @@ const RUN_TIME_LOADS: readonly [RegExp, string][] = [
   // `'<img src="'+relpath+'sync_on.png"/>'` (its tree view's and search box's icons): the static
   // capture never sees the file, and from the copy's start page the prefix names another folder.
   [/\bsrc=\\?["']['"]\s*\+\s*[\w$.]+\s*\+\s*['"][^'"<>\s:]{1,200}\.(?:png|gif|jpe?g|svg|webp|ico)\b/i, 'writes markup that loads files'],
+  // Or by a folder of the site's it names and a file name from its data, SQLite's home page's
+  // sponsors (`"'><img src='images/foreignlogos/"; h += sponsors[i].src;`): neither a static capture
+  // nor, from the copy's start page, the folder.
+  [/\bsrc=\\?["'](?!https?:|\/\/|data:|blob:)[\w.-][^'"<>\s:]{0,200}\/['"]\s*[+;]/i, 'writes markup that loads files'],
   [new RegExp(String.raw`\.src\s*=\s*${OWN_ADDRESS}|\bsetAttribute\s*\(\s*['"]src['"]\s*,\s*${OWN_ADDRESS}`), 'sets a file of its own as a source'],
   [new RegExp(String.raw`\.rel\s*=\s*['"]stylesheet['"]`), 'adds a stylesheet'],
   [/\bnew\s+FontFace\s*\(/, 'loads a font'],

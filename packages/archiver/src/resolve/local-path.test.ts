@@ -33,6 +33,29 @@ describe('PathAllocator', () => {
     expect(paths.allocate('https://example.com/index.html', 'text/html')).toBe('example.com/index.html');
   });
 
+  it('never makes a path both a file and a folder, whichever comes first', () => {
+    const paths = new PathAllocator();
+    // A file without an extension that fits (a Tcl script served as bytes), then a page under its name.
+    const file = paths.allocate('https://example.com/search', 'application/octet-stream');
+    expect(file).toBe('example.com/search');
+    const page = paths.allocate('https://example.com/search/', 'text/html');
+    const deeper = paths.allocate('https://example.com/Search/a/b.png', 'image/png');
+    expect(page).toMatch(/^example\.com\/search-[0-9a-f]{8}\/index\.html$/);
+    // Everything the folder holds is in the one renamed folder (relative links between them hold).
+    expect(deeper.slice(0, deeper.indexOf('/a/'))).toBe(page.slice(0, page.lastIndexOf('/')).replace('search', 'Search'));
+    // A folder first, then a file of its name.
+    const inFolder = paths.allocate('https://example.com/docs/intro.html', 'text/html');
+    const named = paths.allocate('https://example.com/DOCS', 'application/octet-stream');
+    expect(inFolder).toBe('example.com/docs/intro.html');
+    expect(named).toMatch(/^example\.com\/DOCS-[0-9a-f]{8}$/);
+    const all = [file, page, deeper, inFolder, named].map((path) => path.toLowerCase());
+    for (const path of all) for (const other of all) expect(other.startsWith(`${path}/`), `${path} holds ${other}`).toBe(false);
+    // A resumed crawl reserves the paths it had and names the folder the same for what comes next.
+    const resumed = new PathAllocator();
+    resumed.reserve(file, 'https://example.com/search');
+    expect(resumed.allocate('https://example.com/search/', 'text/html')).toBe(page);
+  });
+
   it('makes names safe on every file system', () => {
     expect(safeSegment('a<b>c:d"e|f?g*h')).toBe('a_b_c_d_e_f_g_h');
     expect(safeSegment('CON')).toBe('_CON');

@@ -49,17 +49,30 @@ function decodeSegment(segment: string): string {
  * Gives every fetched URL its place in the archive: `<host>/<path>` with a hash suffix for
  * query strings, an extension that matches the Content-Type, and no two URLs on one path
  * even on case-insensitive file systems. Same URL in, same path out.
+ *
+ * No path is both a file and a folder: a site may serve `/search` as a file (no extension fits
+ * an unknown type) and pages under `/search/`, and a ZIP with both cannot be unpacked (the crawl
+ * itself stopped, writing its check's copy). A file whose name a folder has is suffixed, as a
+ * taken name is; a folder whose name a file has gets a name of its own for all it holds, made
+ * from its path alone, so that a resumed crawl, which only reserves the paths it had, names it
+ * the same.
  */
 export class PathAllocator {
   /** By URL number (see UrlTable); undefined where a URL has no path. */
   private readonly byUrl: (string | undefined)[] = [];
   private readonly taken = new Set<string>();
+  /**
+   * Folders that hold a path, by a 31-bit hash of their lower-case path (a string apiece cost 70
+   * bytes a page on a site of a folder per page): a file that hashes the same as a folder is
+   * suffixed for nothing, which costs nothing but its name.
+   */
+  private readonly folders = new Set<number>();
 
   constructor(private readonly urls = new UrlTable()) {}
 
   /** Claims a fixed path (index.html, the manifest) so no URL can take it. */
   reserve(path: string, url?: string): string {
-    this.taken.add(path.toLowerCase());
+    this.claim(path);
     if (url) this.remember(url, path);
     return path;
   }
@@ -72,12 +85,40 @@ export class PathAllocator {
   allocate(url: string, mimeType: string): string {
     const existing = this.pathOf(url);
     if (existing) return existing;
-    const candidate = candidatePath(new URL(url), mimeType);
+    const candidate = this.outsideFiles(candidatePath(new URL(url), mimeType));
     let path = candidate;
-    if (this.taken.has(path.toLowerCase())) path = withSuffix(candidate, shortHash(url));
-    for (let n = 2; this.taken.has(path.toLowerCase()); n++) path = withSuffix(candidate, `${shortHash(url)}-${n}`);
-    this.taken.add(path.toLowerCase());
+    if (this.isTaken(path)) path = withSuffix(candidate, shortHash(url));
+    for (let n = 2; this.isTaken(path); n++) path = withSuffix(candidate, `${shortHash(url)}-${n}`);
+    this.claim(path);
     this.remember(url, path);
+    return path;
+  }
+
+  /** Whether a file may not be saved at `path`: another file is, or a folder of that name holds some. */
+  private isTaken(path: string): boolean {
+    const lower = path.toLowerCase();
+    return this.taken.has(lower) || this.folders.has(folderHashes(lower).whole);
+  }
+
+  private claim(path: string): void {
+    const lower = path.toLowerCase();
+    this.taken.add(lower);
+    for (const hash of folderHashes(lower).folders) this.folders.add(hash);
+  }
+
+  /** `path` with each of its folders that a file's name has renamed (`search/` → `search-1a2b3c4d/`). */
+  private outsideFiles(path: string): string {
+    let from = 0;
+    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', from)) {
+      let folder = path.slice(0, slash);
+      if (this.taken.has(folder.toLowerCase())) {
+        const renamed = `${folder}-${shortHash(folder.toLowerCase())}`;
+        folder = renamed;
+        for (let n = 2; this.taken.has(folder.toLowerCase()); n++) folder = `${renamed}-${n}`;
+        path = folder + path.slice(slash);
+      }
+      from = folder.length + 1;
+    }
     return path;
   }
 
@@ -87,6 +128,21 @@ export class PathAllocator {
     while (this.byUrl.length < id) this.byUrl.push(undefined);
     this.byUrl[id] = path;
   }
+}
+
+/**
+ * FNV-1a over a lower-case path, read at each of its folders (`a`, `a/b` of `a/b/c.html`) and
+ * whole: the same hash for a folder's path wherever it is read from.
+ */
+function folderHashes(path: string): { folders: number[]; whole: number } {
+  const folders: number[] = [];
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    const code = path.charCodeAt(i);
+    if (code === 0x2f) folders.push(hash & 0x7fffffff);
+    hash = Math.imul(hash ^ code, 0x01000193);
+  }
+  return { folders, whole: hash & 0x7fffffff };
 }
 
 /** The folder of the copy that holds a host's files. */
