@@ -60,3 +60,51 @@ describe("a live page of a mirror that asks for what another page's render recor
     });
   }, 60_000);
 });
+
+// Pages that each fetch the same large file as they load (gi-docgen's search index of their
+// library, 892 KB): the mirror keeps it once, in the replay file of the first page kept live, and
+// the other pages' copies ask that file for it offline.
+describe('a large answer every live page of a mirror asks for', () => {
+  const NAMES = ['anchor', 'buoy', 'capstan'];
+  const index = { symbols: Array.from({ length: 2_000 }, (_, i) => `symbol_${i}_of_the_search_index`) };
+  const shared = (name: string, next: string) => ({
+    body: `<!doctype html><html><head><meta charset="utf-8"><title>${name}</title></head><body>
+<h1>${name}</h1><a href="/${next}.html">${next}</a><p id="count"></p>
+<script>
+const xhr = new XMLHttpRequest();
+xhr.open('GET', '/search/index.json');
+xhr.onload = () => { document.getElementById('count').textContent = JSON.parse(xhr.responseText).symbols.length + ' symbols'; };
+xhr.send();
+</script></body></html>`,
+  });
+  let bigSite: FixtureSite;
+  let bigSink: MemorySink;
+  beforeAll(async () => {
+    bigSite = await serveFixture({
+      '/': shared(NAMES[0]!, NAMES[1]!),
+      [`/${NAMES[1]}.html`]: shared(NAMES[1]!, NAMES[2]!),
+      [`/${NAMES[2]}.html`]: shared(NAMES[2]!, NAMES[0]!),
+      '/search/index.json': { type: 'application/json', body: JSON.stringify(index) },
+    });
+    bigSink = new MemorySink();
+    await archiveSite(`${bigSite.origin}/`, bigSink, { allowPrivateNetworks: true, retries: 0, useSitemaps: false, render: 'always', renderTimeoutMs: 30_000 });
+  }, 180_000);
+  afterAll(() => bigSite?.close());
+
+  it('is kept in one replay file, and every page shows it offline', async () => {
+    const manifest = JSON.parse(bigSink.text('sitezip-manifest.json')) as Manifest;
+    const pages = manifest.resources.filter((r) => r.render);
+    expect(pages.map((r) => r.render?.output)).toEqual(['live', 'live', 'live']);
+    const body = Buffer.from(JSON.stringify(index)).toString('base64');
+    const holding = [...bigSink.files].filter(([path, data]) => /(^|[./])sitezip-replay\.js$/.test(path) && data.toString().includes(body));
+    expect(holding).toHaveLength(1);
+    await withOfflineCopy(bigSink, 'sitezip-shared-answer-', async ({ open, requests }) => {
+      for (const entry of pages) {
+        const copy = await open(entry.url === `${bigSite.origin}/` ? 'index.html' : entry.path);
+        await expect.poll(() => copy.locator('#count').textContent()).toBe('2000 symbols');
+        await copy.close();
+      }
+      expect(requests).toEqual({ online: [], failed: [] });
+    });
+  }, 60_000);
+});

@@ -17,6 +17,13 @@ import { workerScripts } from './worker-scripts.js';
 const MAX_REPLAY_BYTES = 16 * 1024 * 1024;
 /** Site pages a live copy knows by address (about 60 bytes each, in every page's replay file). */
 const MAX_SITE_PAGES = 500;
+/**
+ * An answer at least this large that another live page of the mirror holds already is left to
+ * that page's replay file: the layer asks it (replay-site-responses.ts). gi-docgen's pages each
+ * fetch the search index of their library as they load (892 KB), and a mirror of GTK 4's
+ * reference held it in each of its 1,056 pages' replay files, 1.2 GB in all.
+ */
+const SHARED_BODY_BYTES = 16 * 1024;
 /** Frames of a page made live copies of their own, at most. */
 const MAX_LIVE_FRAMES = 5;
 const NO_PARENTS: ReadonlySet<string> = new Set();
@@ -123,6 +130,8 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
       // A HEAD (Next.js asks one before prefetching a route) needs its status and type only.
       const body = method === 'HEAD' ? Buffer.alloc(0) : response.body;
       if ((response.file && method !== 'HEAD') || replayBytes + body.length > MAX_REPLAY_BYTES) return;
+      // Not for a page with workers: a worker's request is answered from its page's data only.
+      if (body.length >= SHARED_BODY_BYTES && ctx.siteResponses?.has(key) && !page.workerScripts?.length) return;
       replayBytes += body.length;
       const contentType = response.headers['content-type'];
       data.responses[key] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: body.toString('base64') };
