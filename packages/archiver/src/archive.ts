@@ -73,9 +73,10 @@ export interface ArchiveSummary {
   stoppedByCode: StopCode | undefined;
   /**
    * Render mode: pages rendered, how many of them kept their scripts (live copies), why the
-   * first was rendered, and why a page that was to be rendered was not.
+   * first was rendered, and why a page that was to be rendered was not; `answered`: live copies
+   * made without a render (RenderChoice `answered`), not among `pages`.
    */
-  rendered: { pages: number; live: number; reason: string | undefined; failed: string | undefined };
+  rendered: { pages: number; live: number; answered: number; reason: string | undefined; failed: string | undefined };
   manifest: Manifest;
 }
 
@@ -172,6 +173,7 @@ export async function runCapture(
     has: (url) => ctx.queue.has(url),
     mayCheck: () => ctx.renderGuard.mayCheck,
     staticCopyShows: (page, path) => staticCopyShows(ctx, page, path),
+    siteHolds: (keys) => ctx.siteResponses !== undefined && keys.every((key) => ctx.siteResponses!.has(key)),
     record,
     resolve: (request) => fetchResource(ctx, request),
     emit: () => hooks.onProgress?.({ ...progress }),
@@ -282,10 +284,12 @@ async function checkRenderedPages(ctx: CaptureContext, copying: CopyingSink): Pr
 
 function renderedOf(manifest: Manifest): ArchiveSummary['rendered'] {
   const reports = manifest.resources.flatMap((entry) => (entry.render ? [entry.render] : []));
-  const rendered = reports.filter((report) => report.output !== 'static');
+  const answered = reports.filter((report) => report.choice?.by === 'answered').length;
+  const rendered = reports.filter((report) => report.output !== 'static' && report.choice?.by !== 'answered');
   return {
     pages: rendered.length,
     live: rendered.filter((report) => report.output === 'live').length,
+    answered,
     reason: rendered[0]?.reason,
     failed: reports.find((report) => report.output === 'static')?.error,
   };

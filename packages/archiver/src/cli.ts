@@ -221,6 +221,9 @@ export async function main(argv: string[]): Promise<number> {
         const kept = rendered.live ? `, ${rendered.live} with ${rendered.live === rendered.pages ? 'their' : 'its'} scripts running offline` : ', saved as snapshots';
         process.stdout.write(`  rendered in Chromium: ${rendered.pages} page${rendered.pages === 1 ? '' : 's'} (${rendered.reason})${kept}\n`);
       }
+      if (rendered.answered) {
+        process.stdout.write(`  run offline without a render: ${rendered.answered} page${rendered.answered === 1 ? '' : 's'} (their scripts ask only for what the rendered pages of their shape recorded)\n`);
+      }
       if (rendered.failed) process.stdout.write(`  not rendered, saved as served: ${rendered.failed}\n`);
       if (summary.manifest.update) process.stdout.write(`${updateLines(summary.manifest.update).join('\n')}\n`);
       if (summary.stoppedBy) process.stdout.write(`  stopped early: ${summary.stoppedBy}\n`);

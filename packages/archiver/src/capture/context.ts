@@ -131,6 +131,8 @@ export interface CaptureContext {
   mayCheck(): boolean;
   /** Whether a rendered page's static copy, checked offline, shows it (PageLoadContext.staticCopyShows; static-copy-check.ts). */
   staticCopyShows(page: LoadedPage, path: string): Promise<boolean | undefined>;
+  /** Whether the live pages kept so far recorded all these requests (PageLoadContext.siteHolds). */
+  siteHolds(keys: readonly string[]): boolean;
   /** Keeps a step of a site capture in its journal, when it keeps one (see resume/). */
   record(record: CrawlRecord): void;
   /**

@@ -42,9 +42,11 @@ export interface RenderChoice {
    * `checked`: checked in a live site, its live copy passed and was kept. `fell-back`: its live
    * copy failed its check, its snapshot was saved. `followed`: saved unchecked, as the site or
    * its route shape had decided (`note` says which). `no-live-copy`: its served HTML could not be
-   * made a live copy (or nothing could check one): saved as `output` says.
+   * made a live copy (or nothing could check one): saved as `output` says. `answered`: not
+   * rendered, saved unchecked as a live copy whose scripts are answered from what the first pages
+   * of its shape in its folder recorded, having asked for the same and nothing else (`note`).
    */
-  by: 'decided' | 'checked' | 'fell-back' | 'followed' | 'no-live-copy';
+  by: 'decided' | 'checked' | 'fell-back' | 'followed' | 'no-live-copy' | 'answered';
   /** Whether its copies were checked before its output was chosen (`candidates` holds the scores). */
   checked: boolean;
   /** Its route shape: first path segment, depth, and a short hash of its served scripts. */

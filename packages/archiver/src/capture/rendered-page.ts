@@ -41,6 +41,17 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
   trace('save: rendered page');
   ctx.liveScripts = true;
   const shape = routeShape(page.response.requestedUrl, templateOf(page));
+  if (page.answered) {
+    const live = await liveCopyHtml(ctx, page, path, false);
+    if (live) {
+      const note = 'not rendered: its scripts ask only for what the first pages of its shape in its folder asked for, answered from their replay files';
+      return keep(ctx, report, path, snapshotOf(ctx, page, path), live, { by: 'answered', checked: false, shape, note });
+    }
+    // Not rendered, so no snapshot either: the page as served.
+    report.output = 'static';
+    await processDocument(ctx, page.response, page.document!, path, 0, page.scan());
+    return;
+  }
   const plan = await ctx.renderGuard.plan(shape);
   if (!plan.check) {
     const settled = (await page.settling) ?? page;

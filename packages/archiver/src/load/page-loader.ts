@@ -37,6 +37,12 @@ export interface PageLoadContext {
    * when it could not be checked. Absent: no copy is checked.
    */
   staticCopyShows?(page: LoadedPage, path: string): Promise<boolean | undefined>;
+  /**
+   * Whether live pages the capture kept hold recorded answers for all these requests (`GET
+   * <url>` keys), which a live copy's layer then finds in their replay files. Absent: none is
+   * held (a single page's capture).
+   */
+  siteHolds?(keys: readonly string[]): boolean;
 }
 
 export interface PageLoadInit {
@@ -79,6 +85,11 @@ export interface LoadedPage {
   directives(): PageDirectives;
   /** Present when the page was rendered, or was to be. */
   readonly render?: RenderReport | undefined;
+  /**
+   * Not rendered, but saved as a rendered page's live copy, its scripts answered from what earlier
+   * pages recorded (PageLoadContext.siteHolds): `served` is the page itself, with no picture to check against.
+   */
+  readonly answered?: boolean | undefined;
   /** A rendered page: the page as served, whose scripts a live copy keeps... */
   readonly served?: LoadedPage | undefined;
   /** ...and what the browser fetched while rendering (GET and POST requests), which a live copy replays. */

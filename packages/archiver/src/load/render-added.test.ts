@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import type { BrowserResponse, LoadedPage } from './page-loader.js';
-import { renderAddedNothing } from './render-added.js';
+import { renderAddedNothing, whatRenderAdded } from './render-added.js';
 import { loadedPage } from './static-loader.js';
 
 const URL_ = 'https://example.test/guide/';
@@ -62,6 +62,16 @@ describe('renderAddedNothing', () => {
     expect(renderAddedNothing(rendered(SERVED, [browserResponse('https://example.test/widget.html', 'document')]))).toBe(false);
     expect(renderAddedNothing(rendered(SERVED, [browserResponse('https://example.test/next-route.json', 'other')]))).toBe(false);
     expect(renderAddedNothing(rendered(SERVED, [], { workerScripts: ['https://example.test/worker.js'] }))).toBe(false);
+  });
+
+  it('names the GETs its scripts made when they, and the text written from them, are all it gave', () => {
+    const written = SERVED.replace('<ul id="hits"></ul>', `<ul id="hits">${'<li>Popular: Finding water on a dry ridge</li>'.repeat(3)}</ul>`);
+    const asked = [browserResponse('https://example.test/index.json', 'fetch'), browserResponse('https://example.test/popular.json', 'xhr')];
+    expect(whatRenderAdded(rendered(written, asked))?.asked).toEqual(['GET https://example.test/index.json', 'GET https://example.test/popular.json']);
+    // Anything else it gave besides: no list (a live copy answered from the requests would lack it).
+    expect(whatRenderAdded(rendered(SERVED, [...asked, browserResponse('https://example.test/chunk-1.js', 'script')]))?.asked).toBeUndefined();
+    expect(whatRenderAdded(rendered(SERVED, asked, { workerScripts: ['https://example.test/worker.js'] }))?.asked).toBeUndefined();
+    expect(whatRenderAdded(rendered(written))?.asked).toBeUndefined();
   });
 
   it("is true when an element the scripts added loads a file the served page's stylesheet names (a font's preload)", () => {

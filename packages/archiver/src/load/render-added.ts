@@ -37,6 +37,12 @@ export function renderAddedNothing(rendered: LoadedPage): boolean {
 export interface RenderAddition {
   what: string;
   textOnly: boolean;
+  /**
+   * The keys (`GET <url>`) of what its scripts asked for (fetch, XHR), when that and the text they
+   * wrote is all the render gave: the page as served, its scripts answered from a recording, is
+   * then a live copy of it (gi-docgen's pages each fetch their search index).
+   */
+  asked?: readonly string[];
 }
 
 /** What rendering the page gave it that its static copy lacks (see renderAddedNothing), or undefined. */
@@ -60,11 +66,14 @@ export function whatRenderAdded(rendered: LoadedPage): RenderAddition | undefine
   }
   const module = (rendered.moduleScripts ?? []).find((url) => !named.has(address(url)));
   if (module) return found(`a module (${module})`);
-  for (const { method, type, url } of rendered.browserResponses ?? []) {
-    if (method !== 'GET' || ASKED_BY_SCRIPT.has(type)) return found(`its scripts' ${method} ${type} (${url})`);
-    const at = address(url);
-    if (!named.has(at) && (CODE.has(type) || shown.has(at))) return found(`a ${type} no markup served names (${url})`);
+  const asked: string[] = [];
+  for (const { key, method, type, url } of rendered.browserResponses ?? []) {
+    if (method === 'GET' && (type === 'fetch' || type === 'xhr')) asked.push(key);
+    else if (method !== 'GET' || ASKED_BY_SCRIPT.has(type)) return found(`its scripts' ${method} ${type} (${url})`);
+    else if (!named.has(address(url)) && (CODE.has(type) || shown.has(address(url)))) return found(`a ${type} no markup served names (${url})`);
   }
+  // What they write from the answers (and any other text) a live copy answered so writes too.
+  if (asked.length > 0) return { what: `its scripts' ${asked[0]}${asked.length > 1 ? ` and ${asked.length - 1} more` : ''}`, textOnly: false, asked };
   const text = textMatch(readable(served.document.html), readable(rendered.document.html));
   return text >= SAME_TEXT ? undefined : { what: `text (${text} of the served page's)`, textOnly: true };
 }

@@ -50,7 +50,10 @@ export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Pr
         if (!need) return page;
         const entered = await readings.enter(need.script, page.response.url);
         if (entered === 'again') continue;
-        if (entered !== 'render') trial = entered;
+        if (entered !== 'render' && 'answered' in entered) {
+          // Only once the pages that recorded it are kept live: answered from their replay files.
+          if (ctx.siteHolds?.(entered.answered)) return answered(page, need.reason);
+        } else if (entered !== 'render') trial = entered;
         reason = need.reason;
       }
       trace(`render: decided (${reason})`);
@@ -105,7 +108,7 @@ async function judge(ctx: PageLoadContext, trial: ScriptTrial, rendered: LoadedP
     const useful = added !== undefined && shows !== true;
     const what = added && shows === true ? `${added.what}, which its static copy shows` : added?.what;
     trace(`render: the render gave ${page.response.url} ${useful ? what : `nothing${what ? ` (${what})` : ''}: its shape is not rendered for the same script`}`);
-    trial.end(useful);
+    trial.end(useful, useful ? added?.asked : undefined);
   };
   if (!rendered.settling) return end(rendered, true);
   // Not waited for: the early read's copy is made meanwhile; its static copy is not checked.
@@ -113,6 +116,15 @@ async function judge(ctx: PageLoadContext, trial: ScriptTrial, rendered: LoadedP
     (late) => end(late ?? rendered, false),
     () => trial.end(undefined),
   );
+}
+
+/**
+ * A page not rendered, whose live copy's scripts are answered from what earlier pages of its
+ * shape recorded (ScriptReadings.enter): the page as served stands for its render.
+ */
+function answered(page: LoadedPage, reason: string): LoadedPage {
+  trace(`render: not rendered, its scripts answered from the site's recordings (${reason})`);
+  return { ...page, served: page, answered: true, render: { output: 'snapshot', reason } };
 }
 
 /** A start address with a hash route on a page with scripts: the route is its scripts' to show (a hash router's page). */

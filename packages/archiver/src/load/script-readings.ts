@@ -13,9 +13,31 @@ export interface ScriptNeed {
   script: string;
 }
 
-/** A page rendered first for a script on its shape: `end` says whether the render gave it anything (undefined: it failed, and says nothing). */
+/**
+ * A page rendered first for a script on its shape: `end` says whether the render gave it
+ * anything (undefined: it failed, and says nothing), and `asked`, the keys of the GETs its scripts
+ * made when they are all it gave (render-added.ts RenderAddition.asked).
+ */
 export interface ScriptTrial {
-  end(useful: boolean | undefined): void;
+  end(useful: boolean | undefined, asked?: readonly string[]): void;
+}
+
+/**
+ * A page not to render: its scripts ask for what the pages of its shape in its folder rendered
+ * before asked for, all they gave (`keys`), and a live copy answered from those pages'
+ * recordings is the page (see ScriptReadings).
+ */
+export interface Answered {
+  answered: readonly string[];
+}
+
+/** A shape's trial that gave its page only its scripts' GETs: what they were, in which folder, and whether a second page there asked the same. */
+interface AskedOnly {
+  keys: readonly string[];
+  folder: string;
+  confirmed: boolean;
+  /** A page of another folder asked the same: the addresses are the site's, not the folder's (`/index.json`). */
+  anywhere: boolean;
 }
 
 /** Shapes kept apart, at most: past it, pages are rendered as their reading says, untried. */
@@ -33,7 +55,7 @@ const SPARED_SHAPES = 3;
  */
 export class ScriptReadings {
   readonly verdicts = new Map<string, ScriptReading>();
-  private readonly trials = new Map<string, Promise<void> | 'useful' | 'spared'>();
+  private readonly trials = new Map<string, Promise<void> | 'useful' | 'spared' | AskedOnly>();
   /** By script: on how many shapes it was spared, or `useful` once it gave a page something. */
   private readonly tally = new Map<string, number | 'useful'>();
 
@@ -46,35 +68,66 @@ export class ScriptReadings {
   /**
    * How a page to be rendered for `script` goes: rendered as the trial of its shape showed
    * (`render`), or as that trial (call its `end`), or, after waiting for a trial under way,
-   * decided `again`.
+   * decided `again`; or not rendered (`answered`). A trial that gave its page only its scripts'
+   * GETs has the next page of its shape rendered as a second trial: when that one asks for the
+   * same, the requests are not the page's (a search index, a site's data; not `fetch(page +
+   * '.json')`), and the other pages of the shape in the folder are answered; in any folder when
+   * the second page was in another one (the addresses are the site's: `/index.json`).
    */
-  async enter(script: string, url: string): Promise<'render' | 'again' | ScriptTrial> {
+  async enter(script: string, url: string): Promise<'render' | 'again' | ScriptTrial | Answered> {
     if (this.isSpared(script, url)) return 'again';
     const key = trialKey(script, url);
     const state = this.trials.get(key);
     if (state === 'useful') return 'render';
-    if (state) {
+    if (state instanceof Promise) {
       await state;
       return 'again';
     }
+    if (typeof state === 'object') {
+      const folder = folderOf(url);
+      if (state.confirmed && (state.anywhere || folder === state.folder)) return { answered: state.keys };
+      return this.trial(script, key, (useful, asked) =>
+        useful && asked && sameKeys(asked, state.keys) ? { ...state, confirmed: true, anywhere: state.anywhere || folder !== state.folder } : useful ? 'useful' : state,
+      );
+    }
     if (this.trials.size >= MAX_TRIALS) return 'render';
+    return this.trial(script, key, (useful, asked) => (useful && asked?.length ? { keys: asked, folder: folderOf(url), confirmed: false, anywhere: false } : useful ? 'useful' : 'spared'));
+  }
+
+  /** A trial under `key`: the pages that come meanwhile wait for it; `verdict` is what it leaves. */
+  private trial(script: string, key: string, verdict: (useful: boolean, asked: readonly string[] | undefined) => 'useful' | 'spared' | AskedOnly): ScriptTrial {
+    const before = this.trials.get(key);
     let release = () => {};
     this.trials.set(key, new Promise<void>((resolve) => (release = resolve)));
     let ended = false;
     return {
-      end: (useful) => {
+      end: (useful, asked) => {
         if (ended) return;
         ended = true;
-        if (useful === undefined) this.trials.delete(key);
-        else {
-          this.trials.set(key, useful ? 'useful' : 'spared');
+        if (useful === undefined) {
+          if (before === undefined) this.trials.delete(key);
+          else this.trials.set(key, before);
+        } else {
+          const state = verdict(useful, asked);
+          this.trials.set(key, state);
           const tally = this.tally.get(script) ?? 0;
-          if (tally !== 'useful') this.tally.set(script, useful ? 'useful' : tally + 1);
+          if (tally !== 'useful') this.tally.set(script, state === 'spared' ? tally + 1 : 'useful');
         }
         release();
       },
     };
   }
+}
+
+/** The folder of a page's address: relative addresses its scripts give resolve alike in it. */
+function folderOf(url: string): string {
+  const { origin, pathname } = new URL(url);
+  return origin + pathname.slice(0, pathname.lastIndexOf('/') + 1);
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((key) => set.has(key));
 }
 
 const trialKey = (script: string, url: string) => `${script} ${routeShape(url, '')}`;
