@@ -57,3 +57,38 @@ describe('script files a site script names by name only', () => {
     });
   }, 60_000);
 });
+
+// Erlang/OTP's documentation: its menu script writes a stylesheet whose list images are named
+// from the script's own folder (`url(" + <its src's folder> + "flip_open.gif)`): no markup names them.
+describe('images a site script names by name only', () => {
+  const MENU = `var flipImg_open = "flip_open.gif";
+var folder = document.getElementById("menu-js").getAttribute("src").match(/.*\\//);
+document.write("<style>li.open { list-style-image: url(" + folder + flipImg_open + "); }</style>");`;
+  let docs: FixtureSite;
+  beforeAll(async () => {
+    docs = await serveFixture({
+      '/doc/index.html': {
+        body: `<!doctype html><html><head><meta charset="utf-8"><title>OTP</title><script id="menu-js" src="js/menu/menu.js"></script></head>
+<body><ul><li class="open">Applications</li></ul></body></html>`,
+      },
+      '/doc/js/menu/menu.js': { type: 'text/javascript', body: MENU },
+      '/doc/js/menu/flip_open.gif': { type: 'image/gif', body: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64') },
+    });
+  });
+  afterAll(() => docs.close());
+
+  it('are saved, so that the static copy shows them from its folder with nothing failed', async () => {
+    const sink = new MemorySink();
+    const summary = await archiveSite(`${docs.origin}/doc/index.html`, sink, { allowPrivateNetworks: true, retries: 0, useSitemaps: false, render: 'never' });
+    const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    expect(manifest.resources.filter((entry) => entry.path).map((entry) => new URL(entry.url).pathname)).toContain('/doc/js/menu/flip_open.gif');
+    // Also resolved against the page (/doc/flip_open.gif): not on the site, no trace.
+    expect(manifest.resources.map((entry) => entry.url)).not.toContain(`${docs.origin}/doc/flip_open.gif`);
+    expect(summary.failures).toBe(0);
+    await withOfflineCopy(sink, 'sitezip-named-images-', async ({ open, requests }) => {
+      const copy = await open();
+      await expect.poll(() => copy.evaluate(() => getComputedStyle(document.querySelector('li')!).listStyleImage)).toMatch(/flip_open\.gif/);
+      expect(requests).toEqual({ online: [], failed: [] });
+    });
+  }, 60_000);
+});

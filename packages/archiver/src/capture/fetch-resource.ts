@@ -71,6 +71,8 @@ async function start(ctx: CaptureContext, request: ResourceRequest, row: KindRow
     // rewritten for its own place: the same bytes can become different files.)
     const storedAsIs = !(row.parsed || css);
     const same = storedAsIs && ctx.contents.get(digest);
+    // A kind asked for apart still makes what it makes of the file (a mask's data: URL), saved once.
+    if (same && row.apart) return done(ctx, entry, same, (await processFetched(ctx, row, { request, resource, path: same, mimeType, savedAlready: true })).dataUrl);
     if (same) return done(ctx, entry, same);
     const size = resource.file?.size ?? resource.body.length;
     if (!commitBytes(ctx, size)) {

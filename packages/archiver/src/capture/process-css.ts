@@ -1,8 +1,8 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
-import { findCssRefs, rewriteCss } from '../parse/index.js';
+import { cssRefKind, findCssRefs, rewriteCss } from '../parse/index.js';
 import { save, type CaptureContext } from './context.js';
 import { declareUtf8Css, decodeText, sniffCssEncoding } from './encoding.js';
-import { linkFor, resolveRefs } from './resolve-refs.js';
+import { FAILED_CSS_LINK, linkFor, resolveRefs } from './resolve-refs.js';
 import { noteStylesheet, reuseStylesheet } from '../update/reuse-stylesheet.js';
 
 /** Fetches what a stylesheet references (imports, images, fonts), rewrites it, saves it. */
@@ -18,9 +18,9 @@ export async function processCss(
   if (ctx.fileReuse && (await reuseStylesheet(ctx, ctx.fileReuse, resource, path, encoding))) return;
   const text = decodeText(resource.body, encoding);
   const refs = findCssRefs(text);
-  const found = refs.map((ref) => ({ url: ref.url, kind: ref.kind === 'import' ? ('stylesheet' as const) : ('image' as const) }));
+  const found = refs.map((ref) => ({ url: ref.url, kind: cssRefKind(ref) }));
   const outcomes = await resolveRefs(ctx, found, resource.url, resource.url, depth, encoding);
-  const rewritten = rewriteCss(text, (ref) => linkFor(path, ref.url, outcomes));
+  const rewritten = rewriteCss(text, (ref) => linkFor(path, ref.url, outcomes, FAILED_CSS_LINK));
   await save(ctx, path, Buffer.from(declareUtf8Css(rewritten), 'utf8'), true);
   if (ctx.fileReuse) await noteStylesheet(ctx, ctx.fileReuse, resource, path, encoding, found);
 }

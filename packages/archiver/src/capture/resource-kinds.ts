@@ -58,6 +58,8 @@ export interface KindRow {
 
 const MAX_INLINE_TRACK = 512 * 1024;
 const MAX_SPRITE = 2 * 1024 * 1024;
+/** Images written into a stylesheet as data: URLs, at most (icons: each use of one repeats it). */
+const MAX_INLINE_IMAGE = 32 * 1024;
 const SAVED: Processed = {};
 
 /** A body in memory served (or read) as CSS: fetch what it references, rewrite, save. */
@@ -138,6 +140,17 @@ const inlineTrack: Handler = (ctx, { resource, path }) => {
   return saveResource(ctx, path, resource, true).then(() => ({ dataUrl }));
 };
 
+/**
+ * An image a stylesheet loads in CORS mode (a mask), which file:// refuses, or names in a custom
+ * property, which resolves against the stylesheet that uses it: written as a data: URL, which
+ * loads and means the same in every file. Its file is saved too, for the manifest and an update.
+ */
+const inlineImage: Handler = (ctx, { resource, path, mimeType, savedAlready }) => {
+  if (resource.file || resource.body.length > MAX_INLINE_IMAGE || !mimeType.startsWith('image/')) return undefined;
+  const dataUrl = `data:${mimeType};base64,${resource.body.toString('base64')}`;
+  return savedAlready ? { dataUrl } : saveResource(ctx, path, resource, !isAlreadyCompressed(mimeType)).then(() => ({ dataUrl }));
+};
+
 /** The last resort of every kind: the body as fetched, compressed unless it already is. */
 export async function saveAsFetched(ctx: CaptureContext, { resource, path, mimeType }: Fetched): Promise<Processed> {
   await saveResource(ctx, path, resource, !isAlreadyCompressed(mimeType));
@@ -154,6 +167,8 @@ export const RESOURCE_KINDS: Readonly<Record<ResourceKind, KindRow>> = {
   // Apart: a file an <img> (or the browser, as an image) saved first is a sprite sheet to inline too.
   sprite: { priority: 1, accept: ACCEPT.any, parsed: true, readAsCss: 'if-css', apart: true, handlers: [stylesheet, spriteSheet] },
   image: { priority: 1, accept: ACCEPT.image, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
+  // Apart: the same file as an <img> or a background is a file of the copy; here it is written into the stylesheet.
+  mask: { priority: 1, accept: ACCEPT.image, parsed: false, readAsCss: 'if-css', apart: true, handlers: [stylesheet, inlineImage] },
   icon: { priority: 0, accept: ACCEPT.image, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },
   track: { priority: 0, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet, inlineTrack] },
   media: { priority: 0, accept: ACCEPT.any, parsed: false, readAsCss: 'if-css', handlers: [stylesheet] },

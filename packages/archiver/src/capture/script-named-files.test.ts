@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptFileNames } from './script-named-files.js';
+import { scriptAssetNames, scriptFileNames } from './script-named-files.js';
 
 describe('scriptFileNames', () => {
   it('reads the relative script file names a script writes whole, once each, in order', () => {
@@ -17,5 +17,12 @@ describe('scriptFileNames', () => {
   it('reads twelve names at most', () => {
     const code = Array.from({ length: 30 }, (_, i) => `'part-${i}.js'`).join(';');
     expect(scriptFileNames(code)).toHaveLength(12);
+  });
+
+  it('reads the stylesheets and images a script names whole, apart from its script files', () => {
+    const code = `flipImg_open = "flip_open.gif"; flipImg_closed = 'icons/Flip_Closed.PNG'; src = folder + "x.png"; a = 'photo.jpg?v=2'; b = "menu.js";
+      css.href = base + "../highlight.css"; s.src = base + "highlight.pack.js"; t = ".min.css"`;
+    expect(scriptAssetNames(code)).toEqual({ stylesheets: ['../highlight.css'], images: ['flip_open.gif', 'icons/Flip_Closed.PNG', 'x.png'] });
+    expect(scriptFileNames(code)).toEqual(['menu.js', 'highlight.pack.js']);
   });
 });

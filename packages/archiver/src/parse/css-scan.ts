@@ -11,6 +11,22 @@ export interface CssSpan {
   value: string;
   kind: 'import' | 'url';
   quote: '"' | "'" | '';
+  /** In a declaration whose URL a copy writes as a data: URL (see inlinedProperty). */
+  inline?: true;
+}
+
+// Properties whose images the browser loads in CORS mode, which it refuses from file:// (a mask
+// icon's file in its right place, in Chromium and Firefox alike).
+const CORS_PROPERTIES = new Set(['mask', 'mask-image', 'mask-border', 'mask-border-source', '-webkit-mask', '-webkit-mask-image', '-webkit-mask-box-image', '-webkit-mask-box-image-source', 'shape-outside']);
+
+/**
+ * Whether a URL in a declaration of `property` is best a data: URL in a copy: a CORS-mode image,
+ * or a custom property's, which the browser resolves against the stylesheet that uses it (Vocs
+ * writes `style="--icon:url(/.vocs/icons/link.svg)"` on its pages, used by a stylesheet in
+ * `assets/`: the copy's link, right from the page, named a file under `assets/`).
+ */
+function inlinedProperty(property: string | undefined): boolean {
+  return property !== undefined && (property.startsWith('--') || CORS_PROPERTIES.has(property));
 }
 
 interface Frame {
@@ -105,6 +121,8 @@ export function scanCss(css: string): CssSpan[] {
   const stack: Frame[] = [];
   let importPending = false; // just after `@import`: the next string or url is the import
   let inNamespace = false; // `@namespace url(...)` names a namespace, not a resource
+  let property: string | undefined; // the declaration's property, once its name and colon were read
+  const span = (found: CssSpan): CssSpan => (found.kind === 'url' && inlinedProperty(property) ? { ...found, inline: true } : found);
   let i = 0;
   while (i < css.length) {
     const c = css[i]!;
@@ -125,7 +143,7 @@ export function scanCss(css: string): CssSpan[] {
       const kind = keepImport ? 'import' : top?.urlKind ?? (top && IMAGE_SETS.has(top.name) ? 'url' : undefined);
       if (kind && kind !== 'skip' && !bad && !inNamespace) {
         const value = decodeCssEscapes(css.slice(i + 1, closed ? end - 1 : end));
-        spans.push({ start: i, end, value, kind, quote: c });
+        spans.push(span({ start: i, end, value, kind, quote: c }));
       }
       i = end;
     } else if (c === '@' && isNameChar(css, i + 1)) {
@@ -139,7 +157,14 @@ export function scanCss(css: string): CssSpan[] {
     } else if (isNameChar(css, i)) {
       const start = i;
       i = nameEnd(css, i);
-      if (css[i] !== '(') continue;
+      if (css[i] !== '(') {
+        if (stack.length === 0) {
+          let j = i;
+          while (isWhitespace(css[j])) j++;
+          if (css[j] === ':') property = decodeCssEscapes(css.slice(start, i)).toLowerCase();
+        }
+        continue;
+      }
       const fnName = decodeCssEscapes(css.slice(start, i)).toLowerCase();
       i++;
       if (fnName !== 'url') {
@@ -154,7 +179,7 @@ export function scanCss(css: string): CssSpan[] {
       }
       if (!token.bad && kind !== 'skip') {
         const value = decodeCssEscapes(css.slice(token.valueStart, token.valueEnd));
-        spans.push({ start: token.valueStart, end: token.valueEnd, value, kind, quote: '' });
+        spans.push(span({ start: token.valueStart, end: token.valueEnd, value, kind, quote: '' }));
       }
       i = token.end;
     } else if (c === '(') {
@@ -168,6 +193,7 @@ export function scanCss(css: string): CssSpan[] {
       if (c === ';' || c === '{' || c === '}') {
         stack.length = 0;
         inNamespace = false;
+        property = undefined;
       }
       i++;
     }

@@ -68,6 +68,17 @@ describe('findCssRefs', () => {
     expect(urls('a{b:url(/*x*/a.png)}')).toEqual(['/*x*/a.png']);
   });
 
+  it('marks the URLs of masks and of custom properties, which a copy writes as data: URLs', () => {
+    const css = `a:hover { background: url(bg.png); -webkit-mask: url("m1.svg") no-repeat; }
+.i { --icon: url(/icons/link.svg); mask-image: image-set("m2.svg" 1x); color: red }
+.j { shape-outside: url(s.png); border-image: url(b.png) 30; } --x: url(x.svg)`;
+    const marked = findCssRefs(css).map((ref) => `${ref.url}${ref.inline ? ' inline' : ''}`);
+    expect(marked).toEqual(['bg.png', 'm1.svg inline', '/icons/link.svg inline', 'm2.svg inline', 's.png inline', 'b.png', 'x.svg inline']);
+    // A style attribute's declarations, the custom property first.
+    expect(findCssRefs('--vocs-icon:url(/.vocs/icons/link.svg); background-image: url(a.png)').map((ref) => ref.inline === true)).toEqual([true, false]);
+    expect(findCssRefs('@import url(theme.css); @font-face { src: url(f.woff2) }').some((ref) => ref.inline)).toBe(false);
+  });
+
   it('does not throw on malformed CSS and recovers where it can', () => {
     expect(urls('a{b:url("unterminated')).toEqual(['unterminated']);
     expect(urls('a{b:url(ok.png')).toEqual(['ok.png']);

@@ -7,6 +7,13 @@ export interface CssRef {
   /** Escapes decoded and whitespace trimmed; still relative to the stylesheet's URL. */
   url: string;
   kind: 'import' | 'url';
+  /** A URL the copy writes as a data: URL: in a mask (loaded in CORS mode) or a custom property (resolved where it is used). */
+  inline?: true;
+}
+
+/** Stylesheet imports are stylesheets; anything else in CSS is most likely an image (a mask's or a custom property's: CssRef.inline). */
+export function cssRefKind(ref: CssRef): 'stylesheet' | 'image' | 'mask' {
+  return ref.kind === 'import' ? 'stylesheet' : ref.inline ? 'mask' : 'image';
 }
 
 interface LocatedRef {
@@ -18,7 +25,7 @@ function locateRefs(css: string): LocatedRef[] {
   const out: LocatedRef[] = [];
   for (const span of scanCss(css)) {
     const url = trimAsciiWhitespace(span.value);
-    if (!isSkippedUrl(url)) out.push({ span, ref: { url, kind: span.kind } });
+    if (!isSkippedUrl(url)) out.push({ span, ref: span.inline ? { url, kind: span.kind, inline: true } : { url, kind: span.kind } });
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { cssString, isSafeUnquotedUrl } from './css-escape.js';
-import { rewriteCss, type CssRef } from './css.js';
+import { cssRefKind, rewriteCss } from './css.js';
 import type { RefSlot } from './html-element-refs.js';
 import type { RefKind } from './html-sources.js';
 import { isSkippedUrl, trimAsciiWhitespace, trimAsciiWhitespaceEnd } from './skip-url.js';
@@ -22,10 +22,6 @@ export type HtmlRefMap = (ref: HtmlRef) => string | undefined;
 /** Rewrites a whole HTML document; `html.ts` passes itself in so that `srcdoc` can recurse. */
 export type DocumentRewriter = (html: string, map: HtmlRefMap) => string;
 
-/** Stylesheet imports are stylesheets; anything else in CSS is most likely an image. */
-export function cssRefKind(ref: CssRef): RefKind {
-  return ref.kind === 'import' ? 'stylesheet' : 'image';
-}
 
 /** Wrap a map so the caller learns whether it replaced anything. */
 export function tracked(map: HtmlRefMap): { map: HtmlRefMap; hit: () => boolean } {

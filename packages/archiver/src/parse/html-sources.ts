@@ -10,6 +10,8 @@ export type RefKind =
   | 'frame'
   | 'track'
   | 'sprite'
+  /** An image a stylesheet names that the copy writes as a data: URL (CssRef.inline). */
+  | 'mask'
   | 'icon'
   | 'manifest'
   | 'other';

@@ -1,4 +1,4 @@
-import { rewriteCss, type CssRef } from './css.js';
+import { cssRefKind, rewriteCss, type CssRef } from './css.js';
 import {
   addAttributes,
   applyEdits,
@@ -11,7 +11,7 @@ import {
   type Range,
 } from './html-edits.js';
 import { referenceSlots } from './html-element-refs.js';
-import { appendDeclaration, backgroundDeclaration, cssRefKind, rewriteSlot, type HtmlRef, type HtmlRefMap } from './html-slot.js';
+import { appendDeclaration, backgroundDeclaration, rewriteSlot, type HtmlRef, type HtmlRefMap } from './html-slot.js';
 import {
   attributeMap,
   childElement,

@@ -1,5 +1,5 @@
 export { parseSrcset, rewriteSrcset, serializeSrcset, type SrcsetCandidate } from './srcset.js';
-export { cssCharset, findCssRefs, rewriteCss, type CssRef } from './css.js';
+export { cssCharset, cssRefKind, findCssRefs, rewriteCss, type CssRef } from './css.js';
 export { HTML_SOURCES, PLACEHOLDER_MARKERS, type AttrTest, type HtmlSource, type RefKind } from './html-sources.js';
 export {
   adoptPortableScan,

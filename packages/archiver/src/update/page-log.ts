@@ -25,7 +25,7 @@ const ROWS_PER_PIECE = 256;
 /** Length of a digest as rewriteDigest makes it (base64url). */
 const DIGEST = 22;
 
-const KINDS: readonly RefKind[] = ['page', 'stylesheet', 'script', 'module', 'image', 'media', 'font', 'frame', 'track', 'sprite', 'icon', 'manifest', 'other'];
+const KINDS: readonly RefKind[] = ['page', 'stylesheet', 'script', 'module', 'image', 'media', 'font', 'frame', 'track', 'sprite', 'icon', 'manifest', 'other', 'mask'];
 const KIND_CODE = new Map(KINDS.map((kind, code) => [kind, code]));
 
 /** One saved page: its references (absolute URLs, pages in document order, each URL once) and what the copy made of them. */
