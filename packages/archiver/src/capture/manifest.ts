@@ -43,8 +43,9 @@ export interface RenderChoice {
    * copy failed its check, its snapshot was saved. `followed`: saved unchecked, as the site or
    * its route shape had decided (`note` says which). `no-live-copy`: its served HTML could not be
    * made a live copy (or nothing could check one): saved as `output` says. `answered`: not
-   * rendered, saved unchecked as a live copy whose scripts are answered from what the first pages
-   * of its shape in its folder recorded, having asked for the same and nothing else (`note`).
+   * rendered, saved unchecked as a live copy whose scripts are answered from what the first two
+   * pages of its shape recorded, which asked for the same and gained nothing else (`note`;
+   * load/script-readings.ts).
    */
   by: 'decided' | 'checked' | 'fell-back' | 'followed' | 'no-live-copy' | 'answered';
   /** Whether its copies were checked before its output was chosen (`candidates` holds the scores). */

@@ -44,7 +44,7 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
   if (page.answered) {
     const live = await liveCopyHtml(ctx, page, path, false);
     if (live) {
-      const note = 'not rendered: its scripts ask only for what the first pages of its shape in its folder asked for, answered from their replay files';
+      const note = 'not rendered: its scripts ask only for what the first two pages of its shape asked for, answered from their replay files';
       return keep(ctx, report, path, snapshotOf(ctx, page, path), live, { by: 'answered', checked: false, shape, note });
     }
     // Not rendered, so no snapshot either: the page as served.
