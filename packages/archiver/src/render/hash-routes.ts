@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { call } from './in-page.js';
 import { within } from './race.js';
@@ -79,10 +80,12 @@ export async function visitHashRoutes(page: Page, network: Network & { exchanges
     fruitless = network.exchanges.length > asked ? 0 : fruitless + 1;
   }
   trace(`render: visited ${visited} hash routes`);
-  await goBack(page, network, href, stop, leftMs);
   // A route's answer that came after the return (slower than its visit's budget) shows that
   // route again, and the page was read as the route's: a copy of `/#install` showed a note its
-  // reader never asked for. The page goes back once more when its text is not its own.
+  // reader never asked for. Once the visits' requests are answered (waited for as long as the
+  // visits could take, when the return's own settling ran out first: on a loaded machine, an
+  // answer came after it), the page goes back once more when its text is not its own.
+  if (!(await goBack(page, network, href, stop, leftMs))) await answered(network, Math.min(MAX_VISITS_MS, Math.max(0, leftMs())), stop.signal);
   const text = await within(page.evaluate(DOCUMENT_TEXT).catch(() => own.value), leftMs(), stop.signal);
   if (text.done && text.value !== own.value) {
     trace('render: a route answered late; back to the page again');
@@ -93,8 +96,16 @@ export async function visitHashRoutes(page: Page, network: Network & { exchanges
 
 const DOCUMENT_TEXT = 'document.documentElement.textContent';
 
-/** Puts the page back at `href` and waits for its DOM to be quiet as a route's (its requests were made before). */
-async function goBack(page: Page, network: Network, href: string, stop: RenderStop, leftMs: () => number): Promise<void> {
+/** Waits, `budgetMs` at most, until no request is in flight (a stalled one aside) for ROUTE_QUIET_MS: the DOM may stay busy. */
+async function answered(network: Network, budgetMs: number, signal: AbortSignal): Promise<void> {
+  const until = performance.now() + budgetMs;
+  while (network.quietForMs() < ROUTE_QUIET_MS && performance.now() < until && !signal.aborted) {
+    await delay(50, undefined, { signal }).catch(() => undefined);
+  }
+}
+
+/** Puts the page back at `href` and waits for its DOM to be quiet as a route's (its requests were made before): whether it was. */
+async function goBack(page: Page, network: Network, href: string, stop: RenderStop, leftMs: () => number): Promise<boolean> {
   await within(page.evaluate(call(RETURN_TO, href)).catch(() => undefined), leftMs(), stop.signal);
-  await settle(page, network, { quietMs: ROUTE_QUIET_MS, budgetMs: Math.min(ROUTE_BUDGET_MS, Math.max(0, leftMs())) }, stop.signal);
+  return settle(page, network, { quietMs: ROUTE_QUIET_MS, budgetMs: Math.min(ROUTE_BUDGET_MS, Math.max(0, leftMs())) }, stop.signal);
 }
