@@ -68,9 +68,13 @@ export function whatRenderAdded(rendered: LoadedPage): RenderAddition | undefine
   if (module) return found(`a module (${module})`);
   const asked: string[] = [];
   for (const { key, method, type, url } of rendered.browserResponses ?? []) {
-    if (method === 'GET' && (type === 'fetch' || type === 'xhr')) asked.push(key);
-    else if (method !== 'GET' || ASKED_BY_SCRIPT.has(type)) return found(`its scripts' ${method} ${type} (${url})`);
-    else if (!named.has(address(url)) && (CODE.has(type) || shown.has(address(url)))) return found(`a ${type} no markup served names (${url})`);
+    if (method === 'GET' && (type === 'fetch' || type === 'xhr')) {
+      asked.push(key);
+      continue;
+    }
+    if (method !== 'GET' || ASKED_BY_SCRIPT.has(type)) return found(`its scripts' ${method} ${type} (${url})`);
+    const at = address(url);
+    if (!named.has(at) && (CODE.has(type) || shown.has(at))) return found(`a ${type} no markup served names (${url})`);
   }
   // What they write from the answers (and any other text) a live copy answered so writes too.
   if (asked.length > 0) return { what: `its scripts' ${asked[0]}${asked.length > 1 ? ` and ${asked.length - 1} more` : ''}`, textOnly: false, asked };

@@ -84,14 +84,14 @@ export class ScriptReadings {
       return 'again';
     }
     if (typeof state === 'object') {
-      const folder = folderOf(url);
+      const folder = urlFolder(url);
       if (state.confirmed && (state.anywhere || folder === state.folder)) return { answered: state.keys };
       return this.trial(script, key, (useful, asked) =>
         useful && asked && sameKeys(asked, state.keys) ? { ...state, confirmed: true, anywhere: state.anywhere || folder !== state.folder } : useful ? 'useful' : state,
       );
     }
     if (this.trials.size >= MAX_TRIALS) return 'render';
-    return this.trial(script, key, (useful, asked) => (useful && asked?.length ? { keys: asked, folder: folderOf(url), confirmed: false, anywhere: false } : useful ? 'useful' : 'spared'));
+    return this.trial(script, key, (useful, asked) => (useful && asked?.length ? { keys: asked, folder: urlFolder(url), confirmed: false, anywhere: false } : useful ? 'useful' : 'spared'));
   }
 
   /** A trial under `key`: the pages that come meanwhile wait for it; `verdict` is what it leaves. */
@@ -120,7 +120,7 @@ export class ScriptReadings {
 }
 
 /** The folder of a page's address: relative addresses its scripts give resolve alike in it. */
-function folderOf(url: string): string {
+function urlFolder(url: string): string {
   const { origin, pathname } = new URL(url);
   return origin + pathname.slice(0, pathname.lastIndexOf('/') + 1);
 }

@@ -85,7 +85,7 @@ export async function visitHashRoutes(page: Page, network: Network & { exchanges
   // reader never asked for. Once the visits' requests are answered (waited for as long as the
   // visits could take, when the return's own settling ran out first: on a loaded machine, an
   // answer came after it), the page goes back once more when its text is not its own.
-  if (!(await goBack(page, network, href, stop, leftMs))) await answered(network, Math.min(MAX_VISITS_MS, Math.max(0, leftMs())), stop.signal);
+  if (!(await goBack(page, network, href, stop, leftMs))) await requestsAnswered(network, Math.min(MAX_VISITS_MS, Math.max(0, leftMs())), stop.signal);
   const text = await within(page.evaluate(DOCUMENT_TEXT).catch(() => own.value), leftMs(), stop.signal);
   if (text.done && text.value !== own.value) {
     trace('render: a route answered late; back to the page again');
@@ -97,7 +97,7 @@ export async function visitHashRoutes(page: Page, network: Network & { exchanges
 const DOCUMENT_TEXT = 'document.documentElement.textContent';
 
 /** Waits, `budgetMs` at most, until no request is in flight (a stalled one aside) for ROUTE_QUIET_MS: the DOM may stay busy. */
-async function answered(network: Network, budgetMs: number, signal: AbortSignal): Promise<void> {
+async function requestsAnswered(network: Network, budgetMs: number, signal: AbortSignal): Promise<void> {
   const until = performance.now() + budgetMs;
   while (network.quietForMs() < ROUTE_QUIET_MS && performance.now() < until && !signal.aborted) {
     await delay(50, undefined, { signal }).catch(() => undefined);
