@@ -69,22 +69,30 @@ export class Refusals {
   /** `told` hears every call, for a journal to keep them (see resume/). */
   constructor(private readonly told?: (call: RefusalCall) => void) {}
 
-  /** Records that the capture stopped early, unless an earlier reason already did. */
+  /**
+   * Records that the capture stopped early, unless an earlier reason already did. A trap guard's
+   * refusal leaves out one family of URLs and the crawl goes on: a limit that ends the crawl after
+   * it (time, bytes, pages) is the reason it stopped, and takes its place.
+   */
   stopBy(code: StopCode, message: string): void {
-    if (this.stop) return;
+    if (!this.replaces(code)) return;
     this.stop = { code, message };
     this.told?.({ t: 'stop', code, message });
   }
 
   refuse(url: string, code: RefusalCode, reason: string, stopMessage?: string): void {
     const stop = STOPS[code];
-    if (stop) this.stop ??= { code: stop, message: stopMessage ?? (stop === 'trap' ? `trap guard: ${reason}` : reason) };
+    if (stop && this.replaces(stop)) this.stop = { code: stop, message: stopMessage ?? (stop === 'trap' ? `trap guard: ${reason}` : reason) };
     if (this.seen.has(url)) return;
     this.told?.({ t: 'refused', url, code, reason, stopMessage });
     if (this.seen.size < REMEMBERED) this.seen.add(url);
     this.total++;
     this.counts.set(code, (this.counts.get(code) ?? 0) + 1);
     if (this.listed.length < LISTED) this.listed.push({ url, code, reason });
+  }
+
+  private replaces(code: StopCode): boolean {
+    return !this.stop || (this.stop.code === 'trap' && code !== 'trap');
   }
 
   report(): RefusalReport | undefined {
