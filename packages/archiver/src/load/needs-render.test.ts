@@ -48,6 +48,8 @@ describe('needsRender', () => {
     ['a PDF an inline module draws on a canvas', `${prose}<canvas id="viewer"></canvas><script type="module">import * as pdfjs from './pdf.mjs'; const pdf = await pdfjs.getDocument({ url: './docs/newsletter.pdf' }).promise;</script>`, 'a data file'],
     ['a custom element naming a data file of its own (Lit)', `${prose}<item-list src="data/items.json"></item-list><script type="module" src="js/app.js"></script>`, 'names a data file'],
     ['a data- attribute naming a data file of its own', `${prose}<div class="chart" data-url="data/sales.csv?v=2"></div><script src="/js/charts.js"></script>`, 'names a data file'],
+    // reveal.js's markdown plugin fetches the slides the section names.
+    ['a section naming its Markdown slides (reveal.js)', `${prose}<section data-markdown="slides.md" data-separator="^\\n---\\n$"></section><script src="plugin/markdown/markdown.js"></script>`, 'names a data file'],
     // Ace's editors, given the files' text by fetch(): no DOM write in the page's own script.
     ['a written page whose inline script puts fetched text into an editor', `${prose}<div id="editor"></div><script src="ace/ace.js"></script><script>ace.config.loadModule('ace/ext/language_tools', async () => { const text = await fetch('files/' + name).then((r) => r.text()); ace.edit('editor').session.setValue(text); });</script>`, 'from the network'],
     ['a written page whose inline script charts an XHR answer', `${prose}<canvas id="c"></canvas><script>var x = new XMLHttpRequest(); x.onload = function () { new Chart(c, JSON.parse(x.responseText)); }; x.open('GET', 'sales'); x.send();</script>`, 'from the network'],

@@ -57,7 +57,9 @@ const FETCHED_FRAGMENT = /<(?:turbo-frame|include-fragment|sl-include)\b[^<>]*?\
 // a `data-` attribute of the document's own elements (`<html>`, `<body>`, `<script>`...): a
 // site's settings, which Hugo themes keep there (`<body data-index="/index.json">`, the search
 // index their script fetches when someone searches, on each of a site's pages).
-const OWN_DATA_VALUE = String.raw`\s*=\s*["']?(?!https?:|\/\/|data:|blob:)[^"'\s<>]{0,200}\.${DATA_EXTENSION}(?:[?#][^"'\s<>]{0,200})?["'\s>]`;
+// Text files too (reveal.js's `<section data-markdown="slides.md">`), which an attribute names
+// for a script only: in a script's own text an `.md` address is as often a site's data about its pages.
+const OWN_DATA_VALUE = String.raw`\s*=\s*["']?(?!https?:|\/\/|data:|blob:)[^"'\s<>]{0,200}\.(?:${DATA_EXTENSION}|md|markdown|txt)(?:[?#][^"'\s<>]{0,200})?["'\s>]`;
 const DATA_ATTRIBUTE = new RegExp(String.raw`<[a-z][a-z0-9]*-[a-z0-9-]*\b[^<>]{0,2000}?\s[\w-]+${OWN_DATA_VALUE}|<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]+${OWN_DATA_VALUE}`, 'i');
 /** Inline scripts read for network calls, at most: a page is decided in its first ones. */
 const MAX_INLINE_SCRIPTS = 200;

@@ -103,6 +103,9 @@ export class CheckTab {
     page.on('requestfailed', (request) => {
       const copy = this.copy;
       if (!copy?.ended(request)) return;
+      // An about: address is no file of the copy's, and fails online the same way: MathJax 2's
+      // stylesheet names `url(about:blank)` for its blank font on every page it typesets.
+      if (INERT.test(request.url())) return;
       copy.failedOne();
       trace(`check: failed ${request.url().slice(0, 200)} (${request.failure()?.errorText ?? 'failed'})`);
     });
@@ -136,5 +139,6 @@ export class CheckTab {
 
 /** A request that would leave the machine: the browser sends none (its proxy is dead), and a copy that makes one is not self-contained. */
 const ONLINE = /^(?:https?|wss?|ftp):/i;
+const INERT = /^about:/i;
 
 const TABS = new WeakMap<Page, Promise<CheckTab>>();

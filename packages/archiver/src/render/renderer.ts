@@ -1,6 +1,5 @@
 import { trace } from '../trace.js';
 import { availableParallelism } from 'node:os';
-import PQueue from 'p-queue';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { loadedPage } from '../load/static-loader.js';
 import type { LoadedPage, PageLoadContext } from '../load/page-loader.js';
@@ -13,6 +12,7 @@ import type { RenderReport } from '../capture/manifest.js';
 import type { Picture } from './picture.js';
 import { parseRenderLimits } from './render-options.js';
 import { renderPage, type RenderResult } from './render-page.js';
+import { renderTurns } from './render-turns.js';
 import type { RecordedExchange } from './exchange.js';
 import type { FrameDocument } from './rendered-frames.js';
 import { checkCopy, openCheckPage, type CheckPage } from './self-check.js';
@@ -48,10 +48,14 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
     return openCheckPage(host);
   };
   const limits = parseRenderLimits({ totalTimeoutMs: options.renderTimeoutMs, snapshotReserveMs: Math.min(2_000, options.renderTimeoutMs / 4) });
-  // A browser of its own renders one page per core at once (a source has slots of its own): a
-  // full mirror asks for 8 pages at a time, and 8 tabs on 2 busy cores each took ~17 s and ran
-  // past the render timeout. A page's time starts when it gets its turn.
-  const turns = source ? undefined : new PQueue({ concurrency: Math.max(1, availableParallelism()) });
+  // A browser of its own renders one page per core at once, two while the machine idles (a
+  // source has slots of its own): a full mirror asks for 8 pages at a time, and 8 tabs on 2 busy
+  // cores each took ~17 s and ran past the render timeout. A page's time starts when it gets its turn.
+  const browserMemory = () => {
+    const usage = host.usage();
+    return usage && usage.privateBytes / host.options.maxMemoryBytes;
+  };
+  const turns = source ? undefined : renderTurns(browserMemory, availableParallelism());
   const renderIn = (ctx: PageLoadContext, page: LoadedPage, route: string | undefined, onQuieting: () => void, onEarlyRead?: (early: RenderResult) => void): Promise<RenderResult> => {
     // Its picture serves its own check or, among the first few, the end-of-capture check.
     const wantsPicture = () => pictures.size < GUARD_LIMITS.checks || (ctx.mayCheck?.() ?? true);
