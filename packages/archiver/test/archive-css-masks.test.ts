@@ -20,7 +20,8 @@ beforeAll(async () => {
     },
     '/assets/site.css': {
       type: 'text/css',
-      body: `.link { display: inline-block; width: 20px; height: 20px; background: teal; -webkit-mask-image: var(--icon); mask-image: var(--icon); }
+      body: `@import url("fonts/gone.css");
+.link { display: inline-block; width: 20px; height: 20px; background: teal; -webkit-mask-image: var(--icon); mask-image: var(--icon); }
 .star { display: inline-block; width: 20px; height: 20px; background: gold; mask: url(../icons/star.svg) no-repeat; }
 @font-face { font-family: "Gone"; src: url("../fonts/gone.woff2") format("woff2"); }`,
     },
@@ -40,6 +41,8 @@ describe('archivePage: images of masks and custom properties', () => {
     // A source the site does not have: a font face that fails as it did online, asking for nothing
     // (url("") is the stylesheet itself to Chromium, and makes Firefox drop the face).
     expect(css).toContain('src: url("data:,") format("woff2")');
+    // A stylesheet it does not have: an empty one (Firefox reports `data:,` as text/plain there).
+    expect(css).toContain('@import url("data:text/css,");');
     const page = sink.text('index.html');
     expect(page).toContain(`--icon: url(data:image/svg+xml;base64,${Buffer.from(ICON('black')).toString('base64')})`);
     // The <img> shows the file.

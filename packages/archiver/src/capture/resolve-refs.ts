@@ -33,6 +33,8 @@ const FAILED_LINK = '';
  * page online fell back to the next family: 2.6 % of the pixels off in GHC's guide).
  */
 export const FAILED_CSS_LINK = 'data:,';
+/** A failed `@import`: an empty stylesheet (Firefox reports an import of `data:,` as a stylesheet of type text/plain). */
+export const FAILED_CSS_IMPORT = 'data:text/css,';
 
 /** Fetches (once each) every fetchable reference of a document; keyed by normalized URL. */
 export async function resolveRefs(

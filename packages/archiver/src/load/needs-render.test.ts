@@ -33,6 +33,7 @@ describe('needsRender', () => {
     ['MathJax formulas', `${prose}<p>\\(e^{i\\pi} = -1\\)</p><script id="MathJax-script" async src="https://cdn.example/mathjax@3/es5/tex-mml-chtml.js"></script>`, 'MathJax'],
     ['KaTeX formulas', `${prose}<p>$$e^{i\\pi} = -1$$</p><script defer src="/katex/auto-render.min.js" onload="renderMathInElement(document.body);"></script>`, 'KaTeX'],
     ['a <noscript> asking for JavaScript', `<noscript>You need to enable JavaScript to run this app.</noscript>${prose}<script src="a.js"></script>`, 'JavaScript'],
+    ['a <noscript> saying a part needs JavaScript (a search page)', `${prose}<p id="status">Loading index…</p><noscript><p>Search needs JavaScript: it fetches <a href="/index.json">index.json</a>.</p></noscript><script src="/js/search.js" data-index="/index.json"></script>`, 'JavaScript'],
     ['scripts and next to no text', '<header>Menu</header><script src="/bundle.js"></script>', 'next to no text'],
     ['a written page whose script fetch()es its comments in', `${prose}<div id="comments"></div><script>fetch('/api/comments').then((r) => r.text()).then((html) => { document.getElementById('comments').innerHTML = html; });</script>`, 'from the network'],
     ['a written page that jQuery fills a part of', `${prose}<div id="related"></div><script src="/jquery.js"></script><script>$(function () { $('#related').load('/related.html'); });</script>`, 'from the network'],
