@@ -8,6 +8,7 @@ import { hostFolder } from '../resolve/local-path.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import type { CaptureContext, ResourceKind } from './context.js';
 import { keepLazyStyles } from './lazy-styles.js';
+import { replayNamedFragments } from './named-fragments.js';
 import { pageLink, readImportMaps, rewriteDocument } from './process-html.js';
 import { moduleKey } from './process-module.js';
 import { replayDataScript, replayLayerFile, type ReplayData } from './replay-shim.js';
@@ -137,6 +138,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
       data.responses[key] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: body.toString('base64') };
     }),
   );
+  replayBytes += await replayNamedFragments(ctx, page, data, MAX_REPLAY_BYTES - replayBytes);
   // Modules the page loaded, also those it import()ed by an address it computed (a router's
   // page chunks), which no markup or import names: in the import map, found by address (data.modules).
   const loaded = await Promise.all((page.moduleScripts ?? []).map((url) => ctx.resolve({ url, kind: 'module', referrer: served.response.url, depth: 0 })));

@@ -25,6 +25,11 @@ describe('pageHeaders', () => {
     expect(pageHeaders(set)).toEqual(set);
   });
 
+  it('keeps the headers with which htmx asks for the part it swaps in', () => {
+    const set = { 'hx-request': 'true', 'hx-current-url': 'https://shop.example/', 'hx-target': 'tab-content', 'hx-trigger': 'tab-2' };
+    expect(pageHeaders(set)).toEqual(set);
+  });
+
   it.each([
     'cookie',
     'authorization',

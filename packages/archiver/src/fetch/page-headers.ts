@@ -8,7 +8,9 @@ import { extraHeaderProblem } from './extra-headers.js';
 // page's Authorization), and what would make a POST act as another method or come from elsewhere.
 // Next.js's router asks its server for a page's RSC payload rather than its HTML with `RSC: 1`
 // and says which part with the `Next-Router-*` and `Next-Url` headers (the `_rsc` query keeps
-// the answers' addresses apart): without them a Next.js server answers its HTML.
+// the answers' addresses apart): without them a Next.js server answers its HTML. htmx says its
+// request is its own with `HX-Request` and names its target (`HX-Target`, `HX-Trigger`...): a
+// server then answers the part to swap in, where without them it answers the whole page.
 
 const ALLOWED = new Set([
   'content-type',
@@ -30,7 +32,7 @@ export function pageHeaders(headers: Readonly<Record<string, string>>): Record<s
   const out: Record<string, string> = {};
   for (const [raw, value] of Object.entries(headers)) {
     const name = raw.toLowerCase();
-    const allowed = ALLOWED.has(name) || (name.startsWith('x-') && !REFUSED_X.test(name));
+    const allowed = ALLOWED.has(name) || name.startsWith('hx-') || (name.startsWith('x-') && !REFUSED_X.test(name));
     if (allowed && extraHeaderProblem([name, value]) === undefined) out[name] = value;
   }
   return out;
