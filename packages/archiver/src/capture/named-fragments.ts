@@ -48,18 +48,19 @@ export function namedFragments(html: string, base: string): string[] {
 export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage, data: ReplayData, budget: number): Promise<number> {
   const html = page.document?.html;
   if (!html || !/hx-get/i.test(html)) return 0;
+  const urls = namedFragments(html, page.response.url).filter((url) => !data.responses[`GET ${url}`]);
+  // As htmx asks: a server that serves its pages with htmx answers the part to swap in.
+  const headers = { 'hx-request': 'true', 'hx-current-url': page.response.url };
+  const answers = await Promise.all(
+    urls.map((url) => ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.any, referrer: page.response.url, headers }).catch(() => undefined)),
+  );
   let added = 0;
-  for (const url of namedFragments(html, page.response.url)) {
-    const key = `GET ${url}`;
-    if (data.responses[key]) continue;
-    // As htmx asks: a server that serves its pages with htmx answers the part to swap in.
-    const headers = { 'hx-request': 'true', 'hx-current-url': page.response.url };
-    const response = await ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.any, referrer: page.response.url, headers }).catch(() => undefined);
+  for (const [i, response] of answers.entries()) {
     if (!response || response.status !== 200 || response.file || response.body.length > MAX_FRAGMENT_BYTES) continue;
     if (added + response.body.length > budget) break;
     added += response.body.length;
     const contentType = response.headers['content-type'];
-    data.responses[key] = { status: 200, headers: contentType ? { 'content-type': contentType } : {}, body: response.body.toString('base64') };
+    data.responses[`GET ${urls[i]}`] = { status: 200, headers: contentType ? { 'content-type': contentType } : {}, body: response.body.toString('base64') };
   }
   return added;
 }
