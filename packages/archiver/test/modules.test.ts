@@ -107,3 +107,31 @@ describe('ES module pages of a mirror', () => {
     }
   });
 });
+
+describe('a module that names a file the site does not have', () => {
+  it("by import() only, asks for it without counting a failure: the site never built it; a static import's still fails", async () => {
+    const libraries = await serveFixture({
+      '/': { body: '<!doctype html><title>Charts</title><h1>Charts</h1><script type="module" src="/stdlib.js"></script>' },
+      '/stdlib.js': {
+        type: 'text/javascript',
+        body: `import { plot } from './plot.js';\nimport { gone } from './gone.js';\nexport const d3 = () => import('./_npm/d3@7.9.2/_esm.js');\nexport const lodash = () => import('./_npm/lodash@4.18.1/_esm.js');\nexport const chart = () => import('./plot.js');\nplot();`,
+      },
+      '/plot.js': { type: 'text/javascript', body: 'export function plot() { document.querySelector("h1").textContent += " drawn"; }' },
+      '/_npm/lodash@4.18.1/_esm.js': { type: 'text/javascript', body: 'export default {};' },
+    });
+    try {
+      const sink = new MemorySink();
+      await archivePage(libraries.url, sink, { allowPrivateNetworks: true, retries: 0, render: 'never' });
+      const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+      const failed = manifest.resources.filter((r) => r.error).map((r) => new URL(r.url).pathname);
+      expect(failed).toEqual(['/gone.js']);
+      // What import() names and the site has is in the copy, as before.
+      const { modules } = modulesOf(sink, 'index.html');
+      const host = `127.0.0.1_${new URL(libraries.url).port}`;
+      expect(Object.keys(modules).filter((key) => key.includes('_npm'))).toEqual([`@sitezip/${host}/_npm/lodash%404.18.1/_esm.js`]);
+      expect(modules[`@sitezip/${host}/stdlib.js`]![1]).toContain(`import("@sitezip/${host}/_npm/lodash%404.18.1/_esm.js")`);
+    } finally {
+      await libraries.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
 import {
   findHtmlRefs,
-  findModuleImports,
+  moduleImports,
   HtmlTooComplexError,
   moduleLexerReady,
   rewriteHtml,
@@ -85,7 +85,7 @@ export async function rewriteDocument(
   await moduleLexerReady;
   const [outcomes, inlineImports] = await Promise.all([
     resolveRefs(ctx, assets, base, resource.url, depth, document.encoding),
-    resolveImports(ctx, inlineModules.flatMap((s) => findModuleImports(s.text)), base, depth),
+    resolveImports(ctx, inlineModules.flatMap((s) => moduleImports(s.text)), base, depth),
   ]);
   // The modules the page loads: its module scripts and preloads, its inline scripts' imports, its
   // classic scripts' import()s (a live copy's), and those its render saw it load (`live.modules`).

@@ -1,5 +1,5 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
-import { findModuleImports, moduleLexerReady, rewriteModule } from '../parse/index.js';
+import { moduleImports, moduleLexerReady, rewriteModule, type ModuleImport } from '../parse/index.js';
 import { resolveSpecifier } from '../resolve/import-map.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import { saveShared, type CaptureContext, type Outcome } from './context.js';
@@ -43,18 +43,26 @@ export function registrationPath(path: string): string {
 
 export const MODULES_FOLDER = 'sitezip-modules/';
 
-/** Fetches what a module imports (once each) and returns their outcomes by specifier. */
+/**
+ * Fetches what a module imports (once each) and returns their outcomes by specifier. What only an
+ * `import()` names is asked as a guess: the module loads it when its code runs there, and a file
+ * the site never built is no failure of the copy (Observable Framework's standard library names
+ * 20 libraries a site that uses none of them does not have).
+ */
 export async function resolveImports(
   ctx: CaptureContext,
-  specifiers: readonly string[],
+  imports: readonly ModuleImport[],
   parentUrl: string,
   depth: number,
 ): Promise<Map<string, Outcome>> {
+  // Imported statically anywhere, a specifier is no guess.
+  const once = new Map<string, boolean>();
+  for (const { specifier, dynamic } of imports) once.set(specifier, (once.get(specifier) ?? true) && dynamic);
   const entries = await Promise.all(
-    [...new Set(specifiers)].map(async (specifier) => {
+    [...once].map(async ([specifier, dynamic]) => {
       const url = resolveSpecifier(specifier, parentUrl, ctx.importMap);
       if (!url || !/^https?:/.test(url)) return undefined;
-      const outcome = await ctx.resolve({ url: url.replace(/#.*$/, ''), kind: 'module', referrer: parentUrl, depth });
+      const outcome = await ctx.resolve({ url: url.replace(/#.*$/, ''), kind: 'module', referrer: parentUrl, depth, ...(dynamic ? { guess: true } : {}) });
       return [specifier, outcome] as const;
     }),
   );
@@ -83,7 +91,7 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   await moduleLexerReady;
   const code = resource.body.toString('utf8');
   const isJs = resource.mimeType !== 'application/json' && resource.mimeType !== 'text/css';
-  const imports = isJs ? await resolveImports(ctx, findModuleImports(code), resource.url, depth) : new Map();
+  const imports = isJs ? await resolveImports(ctx, moduleImports(code), resource.url, depth) : new Map();
   // import.meta.url must stay a hierarchical URL for `new URL('./x', import.meta.url)` to work.
   const here = `new URL(${JSON.stringify(relativeLink('index.html', path))}, ${COPY_ROOT}).href`;
   // Address reads are found in the code as served (prepared during the render: live-script.ts), then imports linked.

@@ -9,7 +9,7 @@ import { askForNamedScripts } from './script-named-files.js';
 import { processCss } from './process-css.js';
 import { processFrame, processSvgDocument } from './process-html.js';
 import { linkImports, processModule, resolveImports } from './process-module.js';
-import { findModuleImports, moduleLexerReady } from '../parse/index.js';
+import { moduleImports, moduleLexerReady } from '../parse/index.js';
 
 /** A fetched resource with its place in the archive, handed to a processor. */
 export interface Fetched {
@@ -101,7 +101,7 @@ async function liveClassicScript(ctx: CaptureContext, text: string, url: string,
   const code = await liveScript(text, false);
   if (!CLASSIC_IMPORT.test(code)) return code;
   await moduleLexerReady;
-  const imports = await resolveImports(ctx, findModuleImports(code), url, depth);
+  const imports = await resolveImports(ctx, moduleImports(code), url, depth);
   const modules = [...imports.values()].flatMap((outcome) => (outcome.ok ? [outcome.path] : []));
   ctx.scriptModules.set(path, modules);
   ctx.record({ t: 'script-imports', path, modules });

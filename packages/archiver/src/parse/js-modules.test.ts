@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findModuleImports, moduleLexerReady, rewriteModule, splitModuleImports } from './js-modules.js';
+import { moduleImports, moduleLexerReady, rewriteModule, splitModuleImports } from './js-modules.js';
 
 beforeAll(() => moduleLexerReady);
 
@@ -11,14 +11,23 @@ const here = new URL('./img.png', import.meta.url);
 const env = import.meta.env;
 import j from "./d.json" with { type: "json" };`;
 
-describe('findModuleImports', () => {
-  it('lists static, re-exported and literal dynamic imports', () => {
-    expect(findModuleImports(code)).toEqual(['./a.js', './b.js', './c.js', './d.json']);
+describe('moduleImports', () => {
+  it('lists static, re-exported and literal dynamic imports, each once, saying which only import() names', () => {
+    expect(moduleImports(code)).toEqual([
+      { specifier: './a.js', dynamic: false },
+      { specifier: './b.js', dynamic: false },
+      { specifier: './c.js', dynamic: true },
+      { specifier: './d.json', dynamic: false },
+    ]);
+  });
+
+  it('counts a specifier imported statically anywhere as static', () => {
+    expect(moduleImports(`const lazy = () => import('./x.js');\nimport { y } from './x.js';`)).toEqual([{ specifier: './x.js', dynamic: false }]);
   });
 
   it('returns nothing for text that is not a module', () => {
-    expect(findModuleImports('{"not": "a module"')).toEqual([]);
-    expect(findModuleImports('<html>')).toEqual([]);
+    expect(moduleImports('{"not": "a module"')).toEqual([]);
+    expect(moduleImports('<html>')).toEqual([]);
   });
 });
 
@@ -53,7 +62,7 @@ import j from "@sitezip/d.json" with { type: "json" };`);
   it('escapes specifiers for the quotes around them', () => {
     expect(rewriteModule(`import "./x.js"`, { map: () => 'a"b' })).toBe(`import "a\\"b"`);
     expect(rewriteModule(`import './x.js'`, { map: () => "it's" })).toBe(`import 'it\\'s'`);
-    expect(findModuleImports(rewriteModule(`export * from './x.js'`, { map: () => `a'"b` }))).toEqual([`a'"b`]);
+    expect(moduleImports(rewriteModule(`export * from './x.js'`, { map: () => `a'"b` })).map((i) => i.specifier)).toEqual([`a'"b`]);
   });
 
   it('keeps the quotes of import.source() and import.defer(), which are located like import()', () => {
@@ -93,6 +102,6 @@ import j from `,
     const parts = splitModuleImports(`import{w}from'./w.js';export*from"./v.js";await import('./w.js')`, { resolve });
     const joined = parts.map((part, index) => (index % 2 ? JSON.stringify(`blob:${part}`) : part)).join('');
     expect(joined).toBe(`import{w}from"blob:https://x.test/w/w.js";export*from"blob:https://x.test/w/v.js";await import("blob:https://x.test/w/w.js")`);
-    expect(findModuleImports(joined)).toEqual(['blob:https://x.test/w/w.js', 'blob:https://x.test/w/v.js', 'blob:https://x.test/w/w.js']);
+    expect(moduleImports(joined).map((i) => i.specifier)).toEqual(['blob:https://x.test/w/w.js', 'blob:https://x.test/w/v.js']);
   });
 });

@@ -14,10 +14,23 @@ function lex(code: string): readonly ImportSpecifier[] {
   }
 }
 
-/** Module specifiers a module imports: static imports, re-exports and literal `import()`. */
-export function findModuleImports(code: string): string[] {
-  return lex(code).flatMap((i) => (i.t !== IMPORT_META && i.n !== undefined ? [i.n] : []));
+/** A specifier a module imports, and whether only by `import()` (loaded when the code runs there). */
+export interface ModuleImport {
+  specifier: string;
+  dynamic: boolean;
 }
+
+/** What a module imports, each specifier once: static imports, re-exports and literal `import()`. */
+export function moduleImports(code: string): ModuleImport[] {
+  const out = new Map<string, boolean>();
+  for (const i of lex(code)) {
+    if (i.t === IMPORT_META || i.n === undefined) continue;
+    const dynamic = i.d >= 0;
+    out.set(i.n, (out.get(i.n) ?? true) && dynamic);
+  }
+  return [...out].map(([specifier, dynamic]) => ({ specifier, dynamic }));
+}
+
 
 export interface RewriteModuleOptions {
   /** New specifier for an import; `undefined` leaves it. */
