@@ -11,7 +11,7 @@ import { keepLazyStyles } from './lazy-styles.js';
 import { replayNamedFragments } from './named-fragments.js';
 import { pageLink, readImportMaps, rewriteDocument } from './process-html.js';
 import { moduleKey } from './process-module.js';
-import { replayDataScript, replayLayerFile, type ReplayData } from './replay-shim.js';
+import { replayDataScript, replayLayerFile, replayResponse, type ReplayData } from './replay-shim.js';
 import { workerScripts } from './worker-scripts.js';
 
 /** Recorded bodies kept for replay in one page at most: a replay file is read whole when the page opens. */
@@ -134,8 +134,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
       // Not for a page with workers: a worker's request is answered from its page's data only.
       if (body.length >= SHARED_BODY_BYTES && ctx.siteResponses?.has(key) && !page.workerScripts?.length) return;
       replayBytes += body.length;
-      const contentType = response.headers['content-type'];
-      data.responses[key] = { status: response.status, headers: contentType ? { 'content-type': contentType } : {}, body: body.toString('base64') };
+      data.responses[key] = replayResponse(response.status, response.headers['content-type'], body);
     }),
   );
   replayBytes += await replayNamedFragments(ctx, page, data, MAX_REPLAY_BYTES - replayBytes);
@@ -150,8 +149,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const route = routeOf(page.response.url);
   if (route) data.route = route;
   // The page itself, which a router that sees another address (the copy's) may ask about.
-  const ownType = served.response.headers['content-type'];
-  data.responses[`HEAD ${data.base}`] ??= { status: served.response.status, headers: ownType ? { 'content-type': ownType } : {}, body: '' };
+  data.responses[`HEAD ${data.base}`] ??= replayResponse(served.response.status, served.response.headers['content-type'], Buffer.alloc(0));
   if (page.workerScripts?.length) {
     await moduleLexerReady;
     data.scripts = workerScripts(page.workerScripts, page.browserResponses ?? [], MAX_REPLAY_BYTES - replayBytes);

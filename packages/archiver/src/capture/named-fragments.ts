@@ -1,7 +1,7 @@
 import type { LoadedPage } from '../load/page-loader.js';
 import { ACCEPT } from '../fetch/accept.js';
 import type { CaptureContext } from './context.js';
-import type { ReplayData } from './replay-shim.js';
+import { replayResponse, type ReplayData } from './replay-shim.js';
 
 // What htmx loads when someone clicks or submits: the HTML an element's `hx-get` names (a tab's
 // content, a row's details). The render asked only for what loaded by itself,
@@ -59,8 +59,7 @@ export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage
     if (!response || response.status !== 200 || response.file || response.body.length > MAX_FRAGMENT_BYTES) continue;
     if (added + response.body.length > budget) break;
     added += response.body.length;
-    const contentType = response.headers['content-type'];
-    data.responses[`GET ${urls[i]}`] = { status: 200, headers: contentType ? { 'content-type': contentType } : {}, body: response.body.toString('base64') };
+    data.responses[`GET ${urls[i]}`] = replayResponse(200, response.headers['content-type'], response.body);
   }
   return added;
 }

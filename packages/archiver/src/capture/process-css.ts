@@ -2,7 +2,7 @@ import type { FetchedResource } from '../fetch/fetcher.js';
 import { cssRefKind, findCssRefs, rewriteCss } from '../parse/index.js';
 import { save, type CaptureContext } from './context.js';
 import { declareUtf8Css, decodeText, sniffCssEncoding } from './encoding.js';
-import { FAILED_CSS_IMPORT, FAILED_CSS_LINK, linkFor, resolveRefs } from './resolve-refs.js';
+import { failedCssLink, linkFor, resolveRefs } from './resolve-refs.js';
 import { noteStylesheet, reuseStylesheet } from '../update/reuse-stylesheet.js';
 
 /** Fetches what a stylesheet references (imports, images, fonts), rewrites it, saves it. */
@@ -20,7 +20,7 @@ export async function processCss(
   const refs = findCssRefs(text);
   const found = refs.map((ref) => ({ url: ref.url, kind: cssRefKind(ref) }));
   const outcomes = await resolveRefs(ctx, found, resource.url, resource.url, depth, encoding);
-  const rewritten = rewriteCss(text, (ref) => linkFor(path, ref.url, outcomes, ref.kind === 'import' ? FAILED_CSS_IMPORT : FAILED_CSS_LINK));
+  const rewritten = rewriteCss(text, (ref) => linkFor(path, ref.url, outcomes, failedCssLink(cssRefKind(ref))));
   await save(ctx, path, Buffer.from(declareUtf8Css(rewritten), 'utf8'), true);
   if (ctx.fileReuse) await noteStylesheet(ctx, ctx.fileReuse, resource, path, encoding, found);
 }

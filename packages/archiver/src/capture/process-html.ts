@@ -18,7 +18,7 @@ import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encodin
 import { LINK_GUARD_SCRIPT, routesLinks } from './link-guard.js';
 import { readLocationThroughLayer } from './location-reads.js';
 import { importMapScript, linkImports, moduleClosure, moduleEntry, MODULES_FOLDER, resolveImports, saveModules } from './process-module.js';
-import { FAILED_CSS_IMPORT, FAILED_CSS_LINK, linkFor, resolveRefs, type FoundRef, type Outcomes } from './resolve-refs.js';
+import { failedCssLink, linkFor, resolveRefs, type FoundRef, type Outcomes } from './resolve-refs.js';
 import { saveAsDownloaded, scanDocument } from './scan-document.js';
 import { SpriteInliner } from './sprites.js';
 import { startPageHomeScript } from './start-page-home.js';
@@ -131,7 +131,7 @@ export async function rewriteDocument(
     const liveFrame = ref.kind === 'frame' && live?.frames?.size ? live.frames.get(normalizeUrl(ref.url, base) ?? '') : undefined;
     if (liveFrame) return relativeLink(path, liveFrame);
     if (ref.kind === 'sprite') return sprites.link(ref.url) ?? linkFor(path, ref.url, outcomes);
-    if (ref.kind !== 'module') return linkFor(path, ref.url, outcomes, ref.source !== 'css' ? undefined : ref.kind === 'stylesheet' ? FAILED_CSS_IMPORT : FAILED_CSS_LINK);
+    if (ref.kind !== 'module') return linkFor(path, ref.url, outcomes, ref.source === 'css' ? failedCssLink(ref.kind) : undefined);
     const outcome = outcomes.of(ref.url);
     return outcome && (outcome.ok ? moduleEntry(outcome.path) : '');
   }

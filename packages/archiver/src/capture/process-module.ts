@@ -1,5 +1,5 @@
 import type { FetchedResource } from '../fetch/fetcher.js';
-import { moduleImports, moduleLexerReady, rewriteModule, type ModuleImport } from '../parse/index.js';
+import { eachOnce, moduleImports, moduleLexerReady, rewriteModule, type ModuleImport } from '../parse/index.js';
 import { resolveSpecifier } from '../resolve/import-map.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import { saveShared, type CaptureContext, type Outcome } from './context.js';
@@ -55,11 +55,8 @@ export async function resolveImports(
   parentUrl: string,
   depth: number,
 ): Promise<Map<string, Outcome>> {
-  // Imported statically anywhere, a specifier is no guess.
-  const once = new Map<string, boolean>();
-  for (const { specifier, dynamic } of imports) once.set(specifier, (once.get(specifier) ?? true) && dynamic);
   const entries = await Promise.all(
-    [...once].map(async ([specifier, dynamic]) => {
+    eachOnce(imports).map(async ({ specifier, dynamic }) => {
       const url = resolveSpecifier(specifier, parentUrl, ctx.importMap);
       if (!url || !/^https?:/.test(url)) return undefined;
       const outcome = await ctx.resolve({ url: url.replace(/#.*$/, ''), kind: 'module', referrer: parentUrl, depth, ...(dynamic ? { guess: true } : {}) });

@@ -22,6 +22,17 @@ import { STREAMS_SOURCE } from './replay-streams.js';
 import { VOLATILE_SOURCE } from './replay-volatile.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
+/** A recorded answer as the replay data holds it: its type alone of its headers, its body in base64. */
+export interface ReplayResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export function replayResponse(status: number, contentType: string | undefined, body: Buffer): ReplayResponse {
+  return { status, headers: contentType ? { 'content-type': contentType } : {}, body: body.toString('base64') };
+}
+
 /** What the page's scripts get offline: recorded responses, and where recorded files are in the copy. */
 export interface ReplayData {
   /** The page's address online: addresses the scripts build from `location` resolve against it. */
@@ -30,7 +41,7 @@ export interface ReplayData {
    * `GET url`, or `POST url sha256=<hex>` with the SHA-256 of the request body (exchangeKey in
    * render/exchange.ts) → the response the browser got (body in base64).
    */
-  responses: Record<string, { status: number; headers: Record<string, string>; body: string }>;
+  responses: Record<string, ReplayResponse>;
   /** Absolute URL → path of the file in the copy, relative to the page. */
   files: Record<string, string>;
   /** Absolute URL → the source of a script a worker ran, cut around its imports (worker-scripts.ts). */

@@ -32,9 +32,14 @@ const FAILED_LINK = '';
  * source failed: the family then named a font installed on the reader's machine (Lato, where the
  * page online fell back to the next family: 2.6 % of the pixels off in GHC's guide).
  */
-export const FAILED_CSS_LINK = 'data:,';
+const FAILED_CSS_LINK = 'data:,';
 /** A failed `@import`: an empty stylesheet (Firefox reports an import of `data:,` as a stylesheet of type text/plain). */
-export const FAILED_CSS_IMPORT = 'data:text/css,';
+const FAILED_CSS_IMPORT = 'data:text/css,';
+
+/** What a failed reference of `kind` in CSS is written as. */
+export function failedCssLink(kind: ResourceKind): string {
+  return kind === 'stylesheet' ? FAILED_CSS_IMPORT : FAILED_CSS_LINK;
+}
 
 /** Fetches (once each) every fetchable reference of a document; keyed by normalized URL. */
 export async function resolveRefs(

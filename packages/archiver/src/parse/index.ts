@@ -16,6 +16,6 @@ export {
   type PortableScan,
   type RewriteHtmlOptions,
 } from './html.js';
-export { moduleImports, moduleLexerReady, rewriteModule, splitModuleImports, type ModuleImport, type RewriteModuleOptions } from './js-modules.js';
+export { eachOnce, moduleImports, moduleLexerReady, rewriteModule, splitModuleImports, type ModuleImport, type RewriteModuleOptions } from './js-modules.js';
 export { neutralizeScripts } from './neutralize-scripts.js';
 export { findViteDeps, viteDepUrl } from './vite-deps.js';

@@ -22,15 +22,15 @@ export interface ModuleImport {
 
 /** What a module imports, each specifier once: static imports, re-exports and literal `import()`. */
 export function moduleImports(code: string): ModuleImport[] {
-  const out = new Map<string, boolean>();
-  for (const i of lex(code)) {
-    if (i.t === IMPORT_META || i.n === undefined) continue;
-    const dynamic = i.d >= 0;
-    out.set(i.n, (out.get(i.n) ?? true) && dynamic);
-  }
-  return [...out].map(([specifier, dynamic]) => ({ specifier, dynamic }));
+  return eachOnce(lex(code).flatMap((i) => (i.t !== IMPORT_META && i.n !== undefined ? [{ specifier: i.n, dynamic: i.d >= 0 }] : [])));
 }
 
+/** Each specifier once; imported statically anywhere, it is static. */
+export function eachOnce(imports: Iterable<ModuleImport>): ModuleImport[] {
+  const once = new Map<string, boolean>();
+  for (const { specifier, dynamic } of imports) once.set(specifier, (once.get(specifier) ?? true) && dynamic);
+  return [...once].map(([specifier, dynamic]) => ({ specifier, dynamic }));
+}
 
 export interface RewriteModuleOptions {
   /** New specifier for an import; `undefined` leaves it. */

@@ -61,6 +61,8 @@ interface RunningBrowser {
   leases: number;
   timer: NodeJS.Timeout | undefined;
   peakPrivateBytes: number;
+  /** The watch's last reading of its private memory (0 before the first). */
+  privateBytes: number;
 }
 
 /**
@@ -189,6 +191,15 @@ export class BrowserHost {
     };
   }
 
+  /**
+   * The running browser's private memory as a share of `maxMemoryBytes`, as its watch last read
+   * it while renders ran; undefined before a reading (none runs, a lent browser, off Linux).
+   */
+  memoryShare(): number | undefined {
+    const bytes = this.current?.privateBytes;
+    return bytes ? bytes / this.options.maxMemoryBytes : undefined;
+  }
+
   /** Memory of the running browser's process tree; undefined when none runs (or off Linux). */
   usage(): BrowserUsage | undefined {
     const run = this.current;
@@ -273,6 +284,7 @@ export class BrowserHost {
       leases: 0,
       timer: undefined,
       peakPrivateBytes: 0,
+      privateBytes: 0,
     };
     browser.on('disconnected', () => {
       this.forget(run);
@@ -300,6 +312,7 @@ export class BrowserHost {
       }
       const memory = readTreeUsage(pid);
       if (!memory) return;
+      run.privateBytes = memory.privateBytes;
       run.peakPrivateBytes = Math.max(run.peakPrivateBytes, memory.privateBytes);
       if (memory.privateBytes > limit) {
         const mb = Math.round(limit / (1024 * 1024));

@@ -39,7 +39,7 @@ export function nextTurns(current: number, reading: TurnReading, bounds: TurnBou
   return current;
 }
 
-export const TURN_READING_MS = 500;
+const TURN_READING_MS = 500;
 
 /** CPU time of the whole machine so far (ms), idle and all. */
 function machineTimes(): { idle: number; total: number } {

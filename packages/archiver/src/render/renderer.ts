@@ -51,11 +51,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   // A browser of its own renders one page per core at once, two while the machine idles (a
   // source has slots of its own): a full mirror asks for 8 pages at a time, and 8 tabs on 2 busy
   // cores each took ~17 s and ran past the render timeout. A page's time starts when it gets its turn.
-  const browserMemory = () => {
-    const usage = host.usage();
-    return usage && usage.privateBytes / host.options.maxMemoryBytes;
-  };
-  const turns = source ? undefined : renderTurns(browserMemory, availableParallelism());
+  const turns = source ? undefined : renderTurns(() => host.memoryShare(), availableParallelism());
   const renderIn = (ctx: PageLoadContext, page: LoadedPage, route: string | undefined, onQuieting: () => void, onEarlyRead?: (early: RenderResult) => void): Promise<RenderResult> => {
     // Its picture serves its own check or, among the first few, the end-of-capture check.
     const wantsPicture = () => pictures.size < GUARD_LIMITS.checks || (ctx.mayCheck?.() ?? true);
