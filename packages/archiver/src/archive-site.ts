@@ -183,9 +183,10 @@ async function captureStartPage(site: Crawl, startUrl: string, options: SiteOpti
   // Where its redirects ended is the page saved as index.html: the site's links to that address
   // lead there (it was crawled again into index.html, and the crawl stopped on the duplicate).
   site.frontier.saved(first.response.url, start.path);
-  // A site that may render a later page keeps its copy on disk from here: that page's check opens
-  // it with the files the pages before saved (a shared script, a stylesheet); begun then, it lacked them.
-  if (options.render !== 'never') await ctx.copy.startCopying();
+  // A site that may render a later page needs its copy on disk then, with the files the pages
+  // before saved (a shared script, a stylesheet): begun then from the archive, which holds them,
+  // or, where the archive cannot be read back, kept from here (a static crawl's every file twice).
+  if (options.render !== 'never' && !ctx.copy.readsBack) await ctx.copy.startCopying();
   // Its links are admitted first, so that index.html is written linking to the local copies; those
   // of the page as it ended too, when it changed after its early read (this reaction runs before
   // capturePage's own, which then makes that page's copies).

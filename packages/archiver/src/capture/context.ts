@@ -8,6 +8,7 @@ import type { PathAllocator } from '../resolve/local-path.js';
 import type { UrlTable } from '../resolve/url-table.js';
 import { addStored, type ArchiveSink } from '../sink/archive-sink.js';
 import type { StoredBytes } from '../sink/zip-writer.js';
+import type { CopyingSink } from '../sink/copying-sink.js';
 import type { ManifestEntries } from './manifest-entries.js';
 import type { RenderGuard } from './render-guard.js';
 import type { Outcome, ResourceRequest } from './outcome.js';
@@ -55,7 +56,7 @@ export interface CaptureContext {
   readonly loader: PageLoader;
   readonly sink: ArchiveSink;
   /** The copy on disk that render mode's self-check opens (see CopyingSink). */
-  readonly copy: { startCopying(): Promise<string> };
+  readonly copy: Pick<CopyingSink, 'startCopying' | 'readsBack'>;
   /** Every URL of the capture numbered once, for the path allocator, the frontier and the page log. */
   readonly urls: UrlTable;
   readonly paths: PathAllocator;

@@ -22,10 +22,21 @@ export interface ArchiveSink {
   addStored?(path: string, raw: StoredBytes): Promise<void>;
   /** Adds a file whose bytes are on disk at `source`; they are read when the entry is written. */
   addFile(path: string, source: string, options: { compress: boolean; size: number }): Promise<void>;
+  /**
+   * The files added so far, as the archive holds them, for a sink that can read itself back
+   * (a ZIP file of this process, the memory sink); a copy begun late takes them from here.
+   */
+  readBack?(): AsyncIterable<ArchivedFile>;
   /** Finishes the archive; resolves when every byte is written. */
   close(): Promise<void>;
   /** Drops whatever was written (the capture failed). */
   abort(): Promise<void>;
+}
+
+/** A file of an archive: its path in it, and its bytes. */
+export interface ArchivedFile {
+  path: string;
+  data: Buffer;
 }
 
 /** Adds stored bytes to any sink: as they are where it takes them, inflated where it does not. */

@@ -29,7 +29,7 @@ export class JournaledZipSink extends ZipSink {
     private readonly onEntry: (record: EntryRecord) => void,
   ) {
     const output = new FileOutput(path);
-    super(output);
+    super(output, path);
     this.file = output;
     output.onWritten = (bytes) => this.inFile(bytes);
   }

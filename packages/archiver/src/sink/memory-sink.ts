@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { DuplicatePathError, type ArchiveSink } from './archive-sink.js';
+import { DuplicatePathError, type ArchiveSink, type ArchivedFile } from './archive-sink.js';
 
 /** Keeps files in a Map: for tests and for callers that post-process entries. */
 export class MemorySink implements ArchiveSink {
@@ -13,6 +13,10 @@ export class MemorySink implements ArchiveSink {
 
   async addFile(path: string, source: string): Promise<void> {
     await this.add(path, await readFile(source));
+  }
+
+  async *readBack(): AsyncIterable<ArchivedFile> {
+    for (const [path, data] of [...this.files]) yield { path, data };
   }
 
   async close(): Promise<void> {
