@@ -43,5 +43,10 @@ describe('routeOf', () => {
     expect(routeOf('https://example.com/docs#install')).toBe('');
     expect(routeOf('https://example.com/docs')).toBe('');
     expect(routeOf('https://example.com/#')).toBe('');
+    // Backbone's and Sammy's routes have no first slash; a place on the page has no slash at all.
+    expect(routeOf('https://example.com/#packages/backbone')).toBe('#packages/backbone');
+    expect(routeOf('https://example.com/app#search/date?page=2')).toBe('#search/date?page=2');
+    expect(routeOf('https://example.com/docs#method(java.lang.String)')).toBe('');
+    expect(routeOf('https://example.com/docs#!top')).toBe('');
   });
 });

@@ -20,13 +20,18 @@ export function withDefaultScheme(address: string): string {
 }
 
 /**
- * The hash route of an address (`#/guide`, `#!/guide`: a hash router's page, which the reader
- * pasted as the page they want), or ''. A plain fragment (`#install`) is a place on the page.
+ * A hash router's route: `#/guide`, `#!/guide`, or a path without its first slash, as Backbone's
+ * and Sammy's routers write theirs (`#packages/backbone`, `#search/date`). A plain fragment
+ * (`#install`) is a place on the page. The source, for the render's scripts too (hash-routes.ts).
  */
+export const HASH_ROUTE_SOURCE = String.raw`^#(?:!?\/|[^\s/#?!]+\/)\S*$`;
+const HASH_ROUTE = new RegExp(HASH_ROUTE_SOURCE);
+
+/** The hash route of an address (see HASH_ROUTE_SOURCE: a page the reader pasted from a hash router's app), or ''. */
 export function routeOf(url: string): string {
   const at = url.indexOf('#');
   const hash = at < 0 ? '' : url.slice(at).trim();
-  return /^#!?\/[^\s]*$/.test(hash) ? hash : '';
+  return HASH_ROUTE.test(hash) ? hash : '';
 }
 
 /** The address a capture starts from: an http(s) URL without its fragment, or INVALID_URL. */

@@ -55,6 +55,8 @@ export class ExchangeRecorder {
    */
   readonly modules = new Set<string>();
   navigationsBlocked = 0;
+  /** The page's own address while the render reloads it (expectReload). */
+  private reloading: string | undefined;
   /** By exchange key (a HEAD is answered from its GET). */
   private readonly answers = new Map<string, Promise<FetchedResource>>();
   /** By answer (one for a URL and the final URL it redirected to), the ways (resource types) it was recorded as. */
@@ -101,6 +103,11 @@ export class ExchangeRecorder {
   /** From now on the main frame may not navigate away. */
   loaded(): void {
     this.afterLoad = true;
+  }
+
+  /** The render's own reload of the page (hash-routes.ts): the main frame's next navigation to `url` is let through, once. */
+  expectReload(url: string): void {
+    this.reloading = url;
   }
 
   /** Stops recording: later requests are refused unrecorded (the result is already out). */
@@ -202,6 +209,9 @@ export class ExchangeRecorder {
       return { reason: 'other-page', message: 'Requests of popups and other pages are refused.' };
     }
     if (this.afterLoad && request.isNavigationRequest() && frame === this.page?.mainFrame()) {
+      const reload = this.reloading === asked.url;
+      this.reloading = undefined;
+      if (reload) return undefined;
       this.navigationsBlocked++;
       return { reason: 'navigation', message: 'The page tried to navigate away after it loaded.' };
     }

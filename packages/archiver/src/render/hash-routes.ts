@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
+import { HASH_ROUTE_SOURCE } from '../page-url.js';
 import { call } from './in-page.js';
 import { within } from './race.js';
 import type { RenderStop } from './render-stop.js';
@@ -28,12 +29,13 @@ const ROUTE_QUIET_MS = 300;
 const ROUTE_BUDGET_MS = 2_000;
 
 /**
- * In the page: its address, and the hash routes its links lead to (`#/…` or `#!/…` on the page's
- * own address), other than its own; each route once whatever its query (`#/guide?id=install`).
+ * In the page: its address, and the hash routes its links lead to (`#/…`, `#!/…`, `#packages/x`:
+ * page-url.ts HASH_ROUTE_SOURCE, on the page's own address), other than its own; each route
+ * once whatever its query (`#/guide?id=install`).
  */
 const HASH_ROUTES = `(max) => {
   const page = location.href.split('#')[0];
-  const route = (hash) => (/^#!?\\//.test(hash) ? hash.split('?')[0] : undefined);
+  const route = (hash) => (new RegExp(${JSON.stringify(HASH_ROUTE_SOURCE)}).test(hash) ? hash.split('?')[0] : undefined);
   const own = route(location.hash) ?? '#/';
   const seen = new Set([own, own.replace(/\\/$/, '')]);
   const routes = [];
@@ -59,7 +61,7 @@ const RETURN_TO = `(href) => {
  * Visits the hash routes the page links to (see above) within `leftMs()` and MAX_VISITS_MS, then
  * returns the page to its address and waits for its quiet again. The number of routes visited.
  */
-export async function visitHashRoutes(page: Page, network: Network & { exchanges: readonly unknown[] }, stop: RenderStop, leftMs: () => number): Promise<number> {
+export async function visitHashRoutes(page: Page, network: Network & { exchanges: readonly unknown[]; expectReload(url: string): void }, stop: RenderStop, leftMs: () => number): Promise<number> {
   const found = await within(page.evaluate(call(HASH_ROUTES, MAX_ROUTES)) as Promise<{ href: string; routes: string[] }>, leftMs(), stop.signal);
   if (!found.done || found.value.routes.length === 0) return 0;
   const { href, routes } = found.value;
@@ -90,9 +92,23 @@ export async function visitHashRoutes(page: Page, network: Network & { exchanges
   if (text.done && text.value !== own.value) {
     trace('render: a route answered late; back to the page again');
     await goBack(page, network, href, stop, leftMs);
+    // Still not its own: the visits changed what the app holds (a search route's fetch of a
+    // list's second page, which Backbone's home then listed too: a page its reader never saw,
+    // and a live copy that opens as it was refused). The page is loaded again; what the visits
+    // recorded stays recorded.
+    const again = await within(page.evaluate(DOCUMENT_TEXT).catch(() => own.value), leftMs(), stop.signal);
+    if (again.done && again.value !== own.value) {
+      trace('render: the routes changed the page; loading it again');
+      network.expectReload(href.replace(/#.*/s, ''));
+      const loaded = await within(page.reload({ waitUntil: 'load', timeout: 0 }).then(() => true, () => false), leftMs(), stop.signal);
+      if (loaded.done && loaded.value) await settle(page, network, { quietMs: ROUTE_QUIET_MS, budgetMs: Math.min(RELOAD_BUDGET_MS, Math.max(0, leftMs())) }, stop.signal);
+    }
   }
   return visited;
 }
+
+/** Time the page loaded again after its visits has to go quiet. */
+const RELOAD_BUDGET_MS = 4_000;
 
 const DOCUMENT_TEXT = 'document.documentElement.textContent';
 
