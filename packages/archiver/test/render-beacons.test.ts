@@ -83,3 +83,45 @@ describe('a live copy of a page that opens channels to its site', () => {
     expect(channels.hits.get('/events')).toBeUndefined();
   }, 60_000);
 });
+
+// An analytics tag of another site that sends its pixel to where it was loaded from
+// (`new URL(document.currentScript.src).origin`): from the copy's folder that is file://, and
+// the pixel an address outside the copy, read as one of the page's own site; and a tag that puts
+// its image in the page so.
+const TAGGED = (tag: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head>
+<body><h1>Summer catalogue</h1><p id="items"></p>
+<script>fetch('/api/items').then((r) => r.json()).then((items) => { document.getElementById('items').textContent = items.join(', '); });</script>
+<script src="${tag}"></script></body></html>`;
+const TAG = (shown: boolean) => `(function () {
+  var img = new Image(1, 1);
+  img.src = new URL(document.currentScript.src).origin + '/pixel.gif?e=view';
+  ${shown ? 'document.body.appendChild(img);' : ''}
+})();`;
+
+describe("a live copy of a page whose tag sends its pixel where the tag came from", () => {
+  let own: FixtureSite;
+  let tags: FixtureSite;
+  beforeAll(async () => {
+    tags = await serveFixture({
+      '/tag.js': { type: 'text/javascript', body: TAG(false) },
+      '/tag-shown.js': { type: 'text/javascript', body: TAG(true) },
+      '/pixel.gif': { type: 'image/png', body: PNG_1PX },
+    });
+    own = await serveFixture({
+      '/': { body: TAGGED(`${tags.origin}/tag.js`) },
+      '/shown': { body: TAGGED(`${tags.origin}/tag-shown.js`) },
+      '/api/items': { type: 'application/json', body: JSON.stringify(['Sun hats', 'Sandals']) },
+    });
+  });
+  afterAll(() => Promise.all([own.close(), tags.close()]));
+
+  it('does not fail for a pixel no page shows, asked offline at another address: it is kept live', async () => {
+    const { render } = await renderOnce(`${own.origin}/`);
+    expect(render, JSON.stringify(render)).toMatchObject({ output: 'live', check: { textMatch: 1, failedRequests: 0, onlineRequests: 0, notSent: 1 } });
+  }, 60_000);
+
+  it('fails for an image the page shows that the copy lacks', async () => {
+    const { render } = await renderOnce(`${own.origin}/shown`);
+    expect(render?.candidates?.live?.failedRequests, JSON.stringify(render)).toBe(1);
+  }, 60_000);
+});

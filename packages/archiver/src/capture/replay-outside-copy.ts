@@ -11,7 +11,7 @@
 // it comes, is said on the console as a fetch() the copy cannot answer is (replay-shim.ts,
 // missed). Only elements: a url() in a style and a srcset candidate load only when used, and a
 // frame's address is a document, which frames' own code handles.
-// Source text inside the layer's replayDom(): it uses copyRoot, unsent(), MISSED and missed().
+// Source text inside the layer's replayDom(): it uses copyRoot, unsent(), MISSED, NOT_SENT and missed().
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const OUTSIDE_COPY_SOURCE = `var NOT_LOADED = 'http://[sitezip-not-in-this-copy]/';
@@ -22,7 +22,13 @@ export const OUTSIDE_COPY_SOURCE = `var NOT_LOADED = 'http://[sitezip-not-in-thi
     return copyRoot && new URL(String(value), document.baseURI).href.indexOf(copyRoot) !== 0 ? mark : undefined;
   }
   function notLoaded(mark, value, element) {
-    element.addEventListener('error', function () { missed(mark, 'GET', value); }, { once: true });
+    element.addEventListener('error', function () {
+      // An image in no document when it fails is a beacon, which shows nothing: an analytics tag's
+      // pixel whose address carries a visitor id made anew offline. One put in the page before
+      // its error comes is missed.
+      var beacon = mark === MISSED && window.HTMLImageElement && element instanceof HTMLImageElement && !element.isConnected;
+      missed(beacon ? NOT_SENT : mark, 'GET', value);
+    }, { once: true });
     return NOT_LOADED + encodeURIComponent(String(value));
   }
   // Once its rel is set too: a hint the layer made inert, or a link that loads nothing, gets no

@@ -114,7 +114,10 @@ export function replayLayerFile(data: ReplayData, startedWorkers: boolean): { pa
 
 /** How the replay layer says on the console that a request of the page's asked for what the copy does not have (see unsent). */
 export const MISSED_MARK = 'sitezip: not in this copy:';
-/** How it says that it did not send a request to another site than the page's, which it could not answer (see unsent). */
+/**
+ * How it says that it did not send a request it could not answer that shows nothing: one to
+ * another site than the page's (see unsent), or an image no document holds (a tracking pixel).
+ */
 export const NOT_SENT_MARK = 'sitezip: not sent from this copy:';
 /** How it says that it failed a router's prefetch of what the copy does not have (see speculative): a guess, not a need. */
 export const PREFETCH_MARK = 'sitezip: prefetch not in this copy:';
@@ -290,14 +293,14 @@ function replayLayer(workers: string): string {
   // address online fails as one to the disk does, counted as failed (a copy that needs one is not
   // the page offline); it went out before, where the copy's CSP refused it. A worker's requests
   // too: its addresses resolve against its script's online, and its console is the page's to the check.
-  var MISSED = '${MISSED_MARK}';
+  var MISSED = '${MISSED_MARK}', NOT_SENT = '${NOT_SENT_MARK}';
   function unsent(url) {
     var absolute;
     try { absolute = new URL(String(url), worker ? worker.script : document.baseURI); } catch (error) { return undefined; }
     if (absolute.protocol === 'file:') return MISSED;
     if (!/^https?:$/.test(absolute.protocol)) return undefined;
     // The page's own site: what the copy lacks of it, it lacks (the copy's CSP would refuse the request anyway).
-    return absolute.origin !== onlineBase.origin ? '${NOT_SENT_MARK}' : MISSED;
+    return absolute.origin !== onlineBase.origin ? NOT_SENT : MISSED;
   }
   // Taken before the page's scripts run: a production build that silences console.warn must not silence this.
   var warn = scope.console && scope.console.warn;
