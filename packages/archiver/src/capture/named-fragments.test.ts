@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namedFragments } from './named-fragments.js';
+import { namedDataFiles, namedFragments } from './named-fragments.js';
 
 describe('namedFragments', () => {
   it("lists the site's own addresses hx-get names, resolved against the page, each once", () => {
@@ -20,5 +20,25 @@ describe('namedFragments', () => {
 
   it('reads no attribute that only ends in hx-get', () => {
     expect(namedFragments('<div my-hx-get="/a.html"></div><div hx-get-x="/b.html"></div>', 'https://shop.example/')).toEqual([]);
+  });
+});
+
+describe('namedDataFiles', () => {
+  it("lists the site's own data files that inline scripts pass by a literal address, resolved against the page, each once", () => {
+    const html = `<script>more.onclick = () => fetch('/api/comments-2.json').then((r) => r.json()).then(show);
+$.getJSON("data/prices.csv", draw); fetch('/api/comments-2.json'); fetch('https://cdn.example/x.json'); fetch('/search/index.json');</script>
+<script src="/app.js">fetch('/ignored.json')</script><script type="application/json">{"a": fetch('/inert.json')}</script>
+<script type="module">const rows = await fetch("./rows.xml");</script>`;
+    expect(namedDataFiles(html, 'https://news.example/articles/one.html')).toEqual([
+      'https://news.example/api/comments-2.json',
+      'https://news.example/articles/data/prices.csv',
+      'https://news.example/articles/rows.xml',
+    ]);
+  });
+
+  it("lists the data files its elements' data- attributes name, not the document's own elements'", () => {
+    const html = `<html data-index="/index.json"><body data-search="/search.json"><button id="more" data-src="/api/comments-2.json">More</button>
+<div class="chart" data-url='sales.csv?year=2024&amp;q=1'></div><a data-href="/page.html">Page</a></body></html>`;
+    expect(namedDataFiles(html, 'https://news.example/a/')).toEqual(['https://news.example/api/comments-2.json', 'https://news.example/a/sales.csv?year=2024&q=1']);
   });
 });

@@ -1,12 +1,17 @@
 import type { LoadedPage } from '../load/page-loader.js';
+import { INERT_TYPE } from '../load/needs-render.js';
+import { DATA_EXTENSION, dataFileArguments } from '../load/script-signals.js';
 import { ACCEPT } from '../fetch/accept.js';
 import type { CaptureContext } from './context.js';
 import { replayResponse, type ReplayData } from './replay-shim.js';
 
-// What htmx loads when someone clicks or submits: the HTML an element's `hx-get` names (a tab's
-// content, a row's details). The render asked only for what loaded by itself,
-// and from a folder a click's request fails: the tabs of a page saved live did nothing offline.
-// The live copy's replay data answers each such address of the site's own, fetched now.
+// What a page loads when someone clicks or submits: the HTML an element's `hx-get` names (htmx:
+// a tab's content, a row's details), and a data file its inline script passes by a literal
+// address or an element's `data-` attribute names (`fetch('/api/comments-2.json')` behind a
+// "Load more" button). The render asked only
+// for what loaded by itself, and from a folder a click's request fails: the tabs of a page saved
+// live did nothing offline. The live copy's replay data answers each such address of the site's
+// own, fetched now.
 
 const HX_TAG = /<[a-z][a-z0-9-]*\b[^<>]*?\s(?:data-)?hx-get\s*=[^<>]*>/gi;
 const HX_GET = /\s(?:data-)?hx-get\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>=`]+))/i;
@@ -20,14 +25,24 @@ const MAX_FRAGMENT_BYTES = 512 * 1024;
 
 /** The site's own addresses that the page's `hx-get` attributes name for a person's action, in order, each once. */
 export function namedFragments(html: string, base: string): string[] {
-  const { origin } = new URL(base);
-  const urls = new Set<string>();
+  const values: string[] = [];
   for (const [tag] of html.matchAll(HX_TAG)) {
     const match = HX_GET.exec(tag);
     if (!match || LOADS_BY_ITSELF.test(tag)) continue;
     const value = (match[1] ?? match[2] ?? match[3] ?? '').replaceAll('&amp;', '&').trim();
-    if (!value || value.startsWith('#')) continue;
-    // As the browser asks for it (the replay data's key), not as the crawl normalizes it.
+    if (value && !value.startsWith('#')) values.push(value);
+  }
+  return ownAddresses(values, base);
+}
+
+/**
+ * `values` resolved against `base`, those of its origin, each once, MAX_FRAGMENTS at most: as the
+ * browser asks for them (the replay data's keys), not as the crawl normalizes them.
+ */
+function ownAddresses(values: readonly string[], base: string): string[] {
+  const { origin } = new URL(base);
+  const urls = new Set<string>();
+  for (const value of values) {
     let url: URL;
     try {
       url = new URL(value, base);
@@ -41,19 +56,46 @@ export function namedFragments(html: string, base: string): string[] {
   return [...urls];
 }
 
+const INLINE_SCRIPT = /<script\b([^<>]*)>([^]*?)<\/script/gi;
+
+// A `data-` attribute naming a data file, on an element of the page's body (a button's
+// `data-src="/api/comments-2.json"` that its script fetches when clicked); not on the document's
+// own elements, where Hugo themes keep their search index's address (needs-render.ts).
+const DATA_TAG = new RegExp(String.raw`<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]+\s*=[^<>]*>`, 'gi');
+const DATA_VALUE = new RegExp(String.raw`\sdata-[\w-]+\s*=\s*["']?((?!https?:|\/\/|data:|blob:)[^"'\s<>]{0,200}\.${DATA_EXTENSION}(?:[?#][^"'\s<>]{0,200})?)["'\s>]`, 'gi');
+
 /**
- * Adds to `data.responses` the answers to the GETs the rendered page's `hx-get` attributes name
- * that the render did not record, within `budget` bytes; returns the bytes added.
+ * The site's own data files that the page's inline scripts pass by a literal address, or that a
+ * `data-` attribute of one of its elements names, in order, each once.
+ */
+export function namedDataFiles(html: string, base: string): string[] {
+  const values: string[] = [];
+  for (const [, attributes, code] of html.matchAll(INLINE_SCRIPT)) {
+    if (!/\bsrc\s*=/i.test(attributes!) && !INERT_TYPE.test(attributes!)) values.push(...dataFileArguments(code!));
+  }
+  for (const [tag] of html.matchAll(DATA_TAG)) for (const [, value] of tag.matchAll(DATA_VALUE)) values.push(value!.replaceAll('&amp;', '&'));
+  return ownAddresses(values, base);
+}
+
+/**
+ * Adds to `data.responses` the answers to the GETs the rendered page names for a person's action
+ * (its `hx-get` attributes, its inline scripts' data files) that the render did not record,
+ * within `budget` bytes; returns the bytes added.
  */
 export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage, data: ReplayData, budget: number): Promise<number> {
   const html = page.document?.html;
-  if (!html || !/hx-get/i.test(html)) return 0;
-  const urls = namedFragments(html, page.response.url).filter((url) => !data.responses[`GET ${url}`]);
+  if (!html) return 0;
+  const unrecorded = (urls: string[]) => urls.filter((url) => !data.responses[`GET ${url}`]);
+  const fragments = /hx-get/i.test(html) ? unrecorded(namedFragments(html, page.response.url)) : [];
+  // The scripts as served: the rendered DOM's are neutralized.
+  const served = page.served?.document?.html ?? '';
+  const files = /<script/i.test(served) ? unrecorded(namedDataFiles(served, page.served!.response.url)).filter((url) => !fragments.includes(url)) : [];
+  const ask = (url: string, headers?: Record<string, string>) =>
+    ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.any, referrer: page.response.url, ...(headers ? { headers } : {}) }).catch(() => undefined);
   // As htmx asks: a server that serves its pages with htmx answers the part to swap in.
-  const headers = { 'hx-request': 'true', 'hx-current-url': page.response.url };
-  const answers = await Promise.all(
-    urls.map((url) => ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.any, referrer: page.response.url, headers }).catch(() => undefined)),
-  );
+  const htmx = { 'hx-request': 'true', 'hx-current-url': page.response.url };
+  const urls = [...fragments, ...files];
+  const answers = await Promise.all([...fragments.map((url) => ask(url, htmx)), ...files.map((url) => ask(url))]);
   let added = 0;
   for (const [i, response] of answers.entries()) {
     if (!response || response.status !== 200 || response.file || response.body.length > MAX_FRAGMENT_BYTES) continue;

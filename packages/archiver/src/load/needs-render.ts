@@ -45,7 +45,7 @@ const SCRIPT_START = /<script\b[^<>]*>/gi;
 const SCRIPT_END = /<\/script/gi;
 const HAS_SRC = /\bsrc\s*=/i;
 // Script types that do not run (a JSON or template block).
-const INERT_TYPE = /\btype\s*=\s*["']?(?!(?:text|application)\/(?:javascript|ecmascript)|module\b|["'])/i;
+export const INERT_TYPE = /\btype\s*=\s*["']?(?!(?:text|application)\/(?:javascript|ecmascript)|module\b|["'])/i;
 const FILLED_ON_LOAD = /\b(?:data-)?hx-(?:get|post)\s*=[^<>]*\b(?:data-)?hx-trigger\s*=\s*["']?[^"'<>]*\b(?:load|revealed|intersect|every)\b|\bx-init\s*=\s*["'][^"']*\bfetch\s*\(/i;
 // Elements whose script loads their content from an address once they are in the page: Turbo's
 // frames (Rails), GitHub's include-fragment, Shoelace's include. From a folder that fetch() fails

@@ -111,6 +111,12 @@ export function loadsDataFile(code: string): boolean {
   return DATA_FILE_ARGUMENT.test(code);
 }
 
+/** The addresses of the data files `code` passes so (see DATA_FILE_ARGUMENT), in order. */
+export function dataFileArguments(code: string): string[] {
+  const all = new RegExp(DATA_FILE_ARGUMENT.source, 'gi');
+  return [...code.matchAll(all)].map((match) => match[0].slice(match[0].indexOf(match[1]!) + 1, -1));
+}
+
 /**
  * A script file of the site's own passed by its address to a call, a loader's (Sphinx's search
  * page: `Search.loadIndex("searchindex.js")`, which adds the script; `$.getScript('js/x.js')`,
