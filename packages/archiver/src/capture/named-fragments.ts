@@ -8,10 +8,9 @@ import { replayResponse, type ReplayData } from './replay-shim.js';
 // What a page loads when someone clicks or submits: the HTML an element's `hx-get` names (htmx:
 // a tab's content, a row's details), and a data file its inline script passes by a literal
 // address or an element's `data-` attribute names (`fetch('/api/comments-2.json')` behind a
-// "Load more" button). The render asked only
-// for what loaded by itself, and from a folder a click's request fails: the tabs of a page saved
-// live did nothing offline. The live copy's replay data answers each such address of the site's
-// own, fetched now.
+// "Load more" button). The render asked only for what loaded by itself, and from a folder a
+// click's request fails: the tabs of a page saved live did nothing offline. The live copy's
+// replay data answers each such address of the site's own, fetched now.
 
 const HX_TAG = /<[a-z][a-z0-9-]*\b[^<>]*?\s(?:data-)?hx-get\s*=[^<>]*>/gi;
 const HX_GET = /\s(?:data-)?hx-get\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>=`]+))/i;
@@ -79,7 +78,7 @@ export function namedDataFiles(html: string, base: string): string[] {
 
 /**
  * Adds to `data.responses` the answers to the GETs the rendered page names for a person's action
- * (its `hx-get` attributes, its inline scripts' data files) that the render did not record,
+ * (its `hx-get` attributes, the data files it names as served) that the render did not record,
  * within `budget` bytes; returns the bytes added.
  */
 export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage, data: ReplayData, budget: number): Promise<number> {

@@ -23,10 +23,11 @@ export const OUTSIDE_COPY_SOURCE = `var NOT_LOADED = 'http://[sitezip-not-in-thi
   }
   function notLoaded(mark, value, element) {
     element.addEventListener('error', function () {
-      // An image in no document when it fails is a beacon, which shows nothing: an analytics tag's
-      // pixel whose address carries a visitor id made anew offline. One put in the page before
-      // its error comes is missed.
-      var beacon = mark === MISSED && window.HTMLImageElement && element instanceof HTMLImageElement && !element.isConnected;
+      // An image in no document when it fails, sent with a query and with no handler of its own,
+      // is a beacon, which shows nothing: an analytics tag's pixel. One put in the page before
+      // its error comes is missed, and so is one a script waits for (to draw it on a canvas).
+      var beacon = mark === MISSED && window.HTMLImageElement && element instanceof HTMLImageElement && !element.isConnected &&
+        !element.onload && !element.onerror && String(value).indexOf('?') >= 0;
       missed(beacon ? NOT_SENT : mark, 'GET', value);
     }, { once: true });
     return NOT_LOADED + encodeURIComponent(String(value));

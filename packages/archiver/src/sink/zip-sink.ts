@@ -14,8 +14,8 @@ import { ZipWriter, type EntrySource, type StoredBytes, type WrittenEntry } from
  */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 const MAX_QUEUED_ENTRIES = 256;
-/** Room for a local header's name and extra field, read with its fixed part. */
-const HEADER_ROOM = 30 + 1024;
+/** A local header's fixed part: the lengths of its name and extra field end it. */
+const LOCAL_HEADER_BYTES = 30;
 
 const inflateRaw = promisify(inflateRawCallback);
 
@@ -93,13 +93,13 @@ export class ZipSink implements ArchiveSink {
     await new Promise<void>((resolve, reject) => this.output.write(Buffer.alloc(0), (error) => (error ? reject(error) : resolve())));
     const handle = await open(file, 'r');
     try {
-      const header = Buffer.alloc(HEADER_ROOM);
+      const header = Buffer.alloc(LOCAL_HEADER_BYTES);
       let left = count;
       for (const entry of this.writer.writtenEntries()) {
         if (left-- <= 0) break;
-        const { bytesRead } = await handle.read(header, 0, HEADER_ROOM, entry.offset);
-        if (bytesRead < 30) throw new Error(`${entry.name}: its local header is not in ${file}`);
-        const dataStart = entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+        const { bytesRead } = await handle.read(header, 0, LOCAL_HEADER_BYTES, entry.offset);
+        if (bytesRead < LOCAL_HEADER_BYTES) throw new Error(`${entry.name}: its local header is not in ${file}`);
+        const dataStart = entry.offset + LOCAL_HEADER_BYTES + header.readUInt16LE(26) + header.readUInt16LE(28);
         const raw = Buffer.alloc(entry.compressedSize);
         if (raw.length > 0) await handle.read(raw, 0, raw.length, dataStart);
         yield { path: entry.name, data: entry.deflated ? await inflateRaw(raw) : raw };
