@@ -88,7 +88,13 @@ export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage
   const fragments = /hx-get/i.test(html) ? unrecorded(namedFragments(html, page.response.url)) : [];
   // The scripts as served: the rendered DOM's are neutralized.
   const served = page.served?.document?.html ?? '';
-  const files = /<script/i.test(served) ? unrecorded(namedDataFiles(served, page.served!.response.url)).filter((url) => !fragments.includes(url)) : [];
+  let files = /<script/i.test(served) ? unrecorded(namedDataFiles(served, page.served!.response.url)).filter((url) => !fragments.includes(url)) : [];
+  // A page read early may still ask for one as it settles (a timer's fetch after load): then the
+  // render has it, and the site is not asked twice.
+  if (files.length > 0 && page.settling) {
+    const asked = new Set(((await page.settling.catch(() => undefined))?.browserResponses ?? []).map(({ url }) => url));
+    files = files.filter((url) => !asked.has(url));
+  }
   const ask = (url: string, headers?: Record<string, string>) =>
     ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.any, referrer: page.response.url, ...(headers ? { headers } : {}) }).catch(() => undefined);
   // As htmx asks: a server that serves its pages with htmx answers the part to swap in.
