@@ -198,7 +198,8 @@ function replayLayer(workers: string): string {
     var path = absolute.indexOf(folder) === 0 ? absolute.slice(folder.length) : undefined;
     // A file of the copy, or an address the copy wrote in its markup (a script read it back).
     var known = path !== undefined && !isHere(absolute) && (byPath[path] || (Object.prototype.hasOwnProperty.call(written, path) && written[path]));
-    if (known) return known;
+    // What the page wrote may be relative to it (a button's data-src="/api/comments-2.json").
+    if (known) return new URL(known, data.baseUrl || data.base).href;
     // Any other address a script wrote relative meant one relative to the page online, which is
     // what the render asked for: also one that names the copy's own file (a search page saved as
     // the copy's index.html whose script asks for './index.html', the site's home).
