@@ -19,6 +19,7 @@ import { RecordedFirstFetcher } from './fetch/recorded-fetcher.js';
 import { refreshTarget } from './load/meta-refresh.js';
 import type { LoadedPage, PageLoadInit, PageLoader } from './load/page-loader.js';
 import { renderChoice } from './load/render-choice.js';
+import { ScriptReadings } from './load/script-readings.js';
 import { staticLoader } from './load/static-loader.js';
 import { parseOptions, type ArchiveOptions, type ArchiveOptionsInput } from './options.js';
 import { captureTimedOut, parsePageUrl, routeOf } from './page-url.js';
@@ -112,9 +113,6 @@ export async function runCapture(
   hooks: ArchiveHooks,
   body: CaptureBody,
 ): Promise<ArchiveSummary> {
-  // Render mode's code (and playwright-core) loads only when a page is to be rendered.
-  const loader = renderChoice(hooks.loader ?? staticLoader(), options.render, async () => (await import('./render/index.js')).createRenderer(options, hooks.browser));
-  const startedAt = loader.startedAt ?? new Date();
   let pageUrl: string;
   try {
     pageUrl = parsePageUrl(url);
@@ -135,6 +133,15 @@ export async function runCapture(
   const record = (step: CrawlRecord) => {
     if (!signal.aborted) hooks.resume?.record(step);
   };
+  const readings = new ScriptReadings(
+    hooks.resume && {
+      previous: (hooks.resume.previous?.readings ?? []).map(({ key, reading }) => [key, reading] as const),
+      record: (key, reading) => record({ t: 'script-reading', key, reading }),
+    },
+  );
+  // Render mode's code (and playwright-core) loads only when a page is to be rendered.
+  const loader = renderChoice(hooks.loader ?? staticLoader(), options.render, async () => (await import('./render/index.js')).createRenderer(options, hooks.browser), readings);
+  const startedAt = loader.startedAt ?? new Date();
   const urls = new UrlTable();
   const ctx: CaptureContext = {
     options,

@@ -25,13 +25,12 @@ export interface Renderer {
  * page, `auto` for one that builds itself with JavaScript (needsRender). The browser starts on
  * the first such page only (`always`: with the first request), so a static page never starts
  * one. A render that fails (no browser here, a page that hangs or bombs its tab) leaves the
- * page as served, with the reason noted.
+ * page as served, with the reason noted. `readings`: what each of the site's own scripts does
+ * to a page, once read.
  */
-export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Promise<Renderer>): PageLoader {
+export function renderChoice(base: PageLoader, mode: RenderMode, start: () => Promise<Renderer>, readings = new ScriptReadings()): PageLoader {
   if (mode === 'never') return base;
   let renderer: Promise<Renderer> | undefined;
-  // What each of the site's own scripts does to a page, once read.
-  const readings = new ScriptReadings();
   return {
     startedAt: base.startedAt,
     async load(ctx, url, init) {

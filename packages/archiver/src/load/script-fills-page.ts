@@ -15,8 +15,6 @@ const READ_AT_MOST = 512 * 1024;
  * capture takes its answer): a site's script that trickles must not hold the whole page back.
  */
 const WAIT_MS = 2_000;
-/** Readings kept per capture: the scripts a site's pages share are read once. */
-const MAX_VERDICTS = 10_000;
 /** Names a script's reading keeps, at most (the quoted ids it could fill an element by). */
 const MAX_NAMES = 2_000;
 
@@ -70,7 +68,6 @@ const MAX_FRAMES = 3;
  * fetcher ahead of the capture (ctx.prefetch), which takes that answer instead of asking again.
  */
 export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, readings: ScriptReadings): Promise<ScriptNeed | undefined> {
-  const { verdicts } = readings;
   let placeholders: string[] | undefined;
   const emptyIds = () => (placeholders ??= placeholderIds(page.document!.html));
   const others = otherSitesScripts(page);
@@ -80,9 +77,9 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, re
     const reason = reading && !readings.isSpared(key, page.response.url) ? needOn(reading, emptyIds()) : undefined;
     return reason ? { reason, script: key } : undefined;
   };
-  const known = scripts.map(({ key }) => need(key, verdicts.get(key))).find(Boolean);
+  const known = scripts.map(({ key }) => need(key, readings.reading(key))).find(Boolean);
   if (known) return known;
-  const unread = scripts.filter(({ key }) => !verdicts.has(key));
+  const unread = scripts.filter(({ key }) => !readings.has(key));
   if (unread.length === 0) return undefined;
   trace(`render: reading ${unread.length} script(s) of the page`);
   const fetch = (url: string, kind: FetchedKind | 'frame') =>
@@ -101,7 +98,7 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, re
       if (!response) return undefined;
       const code = response.status < 300 && !response.file ? response.body.subarray(0, frame ? READ_PAGE_AT_MOST : READ_AT_MOST).toString('utf8') : undefined;
       const reading: ScriptReading = code === undefined ? false : frame ? readFrame(code, url) : own ? readScript(code, module) : readOtherSitesScript(code);
-      if (verdicts.size < MAX_VERDICTS) verdicts.set(key, reading);
+      readings.note(key, reading);
       return need(key, reading);
     }),
   ).finally(() => clearTimeout(waited));

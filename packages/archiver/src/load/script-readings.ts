@@ -7,6 +7,18 @@ import { routeShape } from '../capture/render-guard.js';
  */
 export type ScriptReading = string | { names: ReadonlySet<string>; reason?: string } | false;
 
+/** A reading as a crawl's journal keeps it (JSON): the names as a list. */
+export type JournaledReading = string | { names: string[]; reason?: string } | false;
+
+/** Readings an interrupted crawl journaled, and where this run's are told (see ScriptReadings). */
+export interface ReadingsJournal {
+  previous: Iterable<readonly [key: string, reading: JournaledReading]>;
+  record(key: string, reading: JournaledReading): void;
+}
+
+/** Readings kept per capture: the scripts a site's pages share are read once. */
+const MAX_VERDICTS = 10_000;
+
 /** Why a page is rendered for a script of its site (scriptFillsPage): the reason, and the script's key among the readings. */
 export interface ScriptNeed {
   reason: string;
@@ -54,10 +66,34 @@ const SPARED_SHAPES = 3;
  * every page (a Hugo site of 15 shapes still had 10 rendered).
  */
 export class ScriptReadings {
-  readonly verdicts = new Map<string, ScriptReading>();
+  private readonly verdicts = new Map<string, ScriptReading>();
   private readonly trials = new Map<string, Promise<void> | 'useful' | 'spared' | AskedOnly>();
   /** By script: on how many shapes it was spared, or `useful` once it gave a page something. */
   private readonly tally = new Map<string, number | 'useful'>();
+
+  /**
+   * `journal`: a resumable crawl's. A resumed crawl starts with the readings the interrupted one
+   * made, so that a page it saved no copy of is decided as before without its scripts, which
+   * the ZIP already holds, being asked for again to read them.
+   */
+  constructor(private readonly journal?: ReadingsJournal) {
+    for (const [key, reading] of journal?.previous ?? []) this.note(key, typeof reading === 'object' && reading ? { ...reading, names: new Set(reading.names) } : reading);
+  }
+
+  reading(key: string): ScriptReading | undefined {
+    return this.verdicts.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.verdicts.has(key);
+  }
+
+  /** Keeps what reading the script `key` says (journaled, when the crawl keeps a journal). */
+  note(key: string, reading: ScriptReading): void {
+    if (this.verdicts.size >= MAX_VERDICTS) return;
+    this.verdicts.set(key, reading);
+    this.journal?.record(key, typeof reading === 'object' && reading ? { ...reading, names: [...reading.names] } : reading);
+  }
 
   isSpared(script: string, url: string): boolean {
     if (this.tally.size === 0) return false;

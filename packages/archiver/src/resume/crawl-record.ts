@@ -1,6 +1,7 @@
 import type { Outcome, ResourceRequest } from '../capture/outcome.js';
 import type { ManifestEntry } from '../capture/manifest.js';
 import type { PageEntry } from '../crawl/frontier.js';
+import type { JournaledReading } from '../load/script-readings.js';
 import type { RefusalCall } from '../refusals.js';
 import type { PageDeps } from '../update/page-log.js';
 
@@ -28,6 +29,8 @@ export type CrawlRecord =
   | { t: 'site-responses'; path: string; keys: string[] }
   /** A live copy's classic script (path) and the modules its `import()`s name, which pages loading it load too. */
   | { t: 'script-imports'; path: string; modules: string[] }
+  /** What reading a script of the site said (load/script-readings.ts), which a resumed crawl need not fetch the script again to know. */
+  | { t: 'script-reading'; key: string; reading: JournaledReading }
   /** A body saved as it came: identical content found later points at this path. */
   | { t: 'content'; digest: string; path: string }
   | RefusalCall
@@ -59,6 +62,8 @@ export interface CrawlSnapshot {
   /** What the saved live pages recorded, for the site's index of responses. */
   siteResponses: Extract<CrawlRecord, { t: 'site-responses' }>[];
   refusals: RefusalCall[];
+  /** What the site's scripts read said, by script. */
+  readings: Extract<CrawlRecord, { t: 'script-reading' }>[];
   /** The ZIP entries the reused pages and resources need, where they are in the previous file. */
   entries: Extract<CrawlRecord, { t: 'entry' }>[];
 }

@@ -49,6 +49,13 @@ describe('snapshotOf', () => {
     expect(snapshot.entries.map((e) => e.path).sort()).toEqual(['example.com/a/index.html', 'example.com/kept.png', 'index.html']);
   });
 
+  it("keeps what reading the site's scripts said, the latest reading of each (not a refusal)", () => {
+    const read = (key: string, reading: false | string): CrawlRecord => ({ t: 'script-reading', key, reading });
+    const snapshot = snapshotOf([start, entry('index.html'), read(`${site}/a.js`, false), read(`${site}/b.js`, 'its own script starts a worker'), read(`${site}/a.js`, 'its own script adds a stylesheet')])!;
+    expect(snapshot.readings).toEqual([read(`${site}/a.js`, 'its own script adds a stylesheet'), read(`${site}/b.js`, 'its own script starts a worker')]);
+    expect(snapshot.refusals).toEqual([]);
+  });
+
   it('keeps a live copy with its replay file (counting one without it as not saved) and the files pages share', () => {
     const live = (name: string): ManifestEntry => ({ url: `${site}/${name}`, render: { output: 'live', reason: 'scripts' } });
     const liveStart: CrawlRecord = { ...start, entry: { ...start.entry, render: { output: 'live', reason: 'scripts' } } } as CrawlRecord;

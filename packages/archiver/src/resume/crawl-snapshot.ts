@@ -37,6 +37,7 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
   const entries = new Map<string, Extract<CrawlRecord, { t: 'entry' }>>();
   const scriptImports = new Map<string, Extract<CrawlRecord, { t: 'script-imports' }>>();
   const siteResponses: Extract<CrawlRecord, { t: 'site-responses' }>[] = [];
+  const readings = new Map<string, Extract<CrawlRecord, { t: 'script-reading' }>>();
   for (const record of records) {
     if (record.t === 'start') start = record;
     else if (record.t === 'admit') admitted.set(record.page.canonical, record.page);
@@ -49,6 +50,7 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
     else if (record.t === 'entry') entries.set(record.path, record);
     else if (record.t === 'script-imports') scriptImports.set(record.path, record);
     else if (record.t === 'site-responses') siteResponses.push(record);
+    else if (record.t === 'script-reading') readings.set(record.key, record);
     else refusals.push(record);
   }
   // A live copy is its page and its replay file (live-copy.ts): one without the other is not saved.
@@ -58,7 +60,7 @@ export function snapshotOf(records: Iterable<CrawlRecord>): CrawlSnapshot | unde
   const needed = new Set(files(start.entry, 'index.html'));
   // The files pages share (saved before the first page that loads them), which re-processing does not save again.
   for (const path of entries.keys()) if (isSharedFile(path)) needed.add(path);
-  const snapshot: CrawlSnapshot = { start, pages: [], resources: [], logged: [], refetch: [], contents: [], scriptImports: [], siteResponses: [], refusals, entries: [] };
+  const snapshot: CrawlSnapshot = { start, pages: [], resources: [], logged: [], refetch: [], contents: [], scriptImports: [], siteResponses: [], refusals, readings: [...readings.values()], entries: [] };
   for (const page of admitted.values()) {
     const journaled = page.path !== 'index.html' ? pages.get(page.canonical) : undefined;
     const record = journaled && complete(journaled.entry, page.path) ? journaled : undefined;

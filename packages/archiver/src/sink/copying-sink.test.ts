@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ArchiveSink } from './archive-sink.js';
 import { CopyingSink } from './copying-sink.js';
 import { MemorySink } from './memory-sink.js';
+import { carriedEntries, JournaledZipSink } from './journaled-zip-sink.js';
 import { zipFileSink } from './zip-sink.js';
 
 /** Every file under `dir`, by its path inside it. */
@@ -47,6 +48,27 @@ describe('CopyingSink', () => {
       await sink.close();
       await sink.dispose();
       expect(existsSync(folder)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("begun late over a resumable crawl's journaled ZIP, holds what it took, a file carried from the interrupted run's ZIP too", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sitezip-copying-'));
+    try {
+      const records: Parameters<ConstructorParameters<typeof JournaledZipSink>[1]>[0][] = [];
+      const journaled = new JournaledZipSink(join(dir, 'run1.zip'), (record) => records.push(record));
+      await journaled.add('kept/earlier.html', Buffer.from('<p>from the first run</p>'), { compress: true });
+      await journaled.close();
+      const [carried] = carriedEntries(join(dir, 'run1.zip'), records)!;
+      const next = new JournaledZipSink(join(dir, 'run2.zip'), () => undefined);
+      next.carry(join(dir, 'run1.zip'), carried!);
+      const sink = new CopyingSink(next);
+      await sink.add('pages/now.html', Buffer.from('<p>this run</p>'), { compress: false });
+      const folder = await sink.startCopying();
+      expect(Object.fromEntries(await filesIn(folder))).toEqual({ 'kept/earlier.html': '<p>from the first run</p>', 'pages/now.html': '<p>this run</p>' });
+      await sink.close();
+      await sink.dispose();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

