@@ -15,6 +15,7 @@ import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
 import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
+import { OFFLINE_GUARD_SCRIPT } from './offline-guard.js';
 import { LINK_GUARD_SCRIPT, routesLinks } from './link-guard.js';
 import { readLocationThroughLayer } from './location-reads.js';
 import { importMapScript, linkImports, moduleClosure, moduleEntry, MODULES_FOLDER, resolveImports, saveModules } from './process-module.js';
@@ -99,6 +100,8 @@ export async function rewriteDocument(
   }
   const usesModules = inlineModules.length > 0 || roots.size > 0 || scan.refs.some((ref) => ref.kind === 'module');
   const home = !live && path === START_PAGE && hasClassicScripts(scan) ? startPageHomeScript(resource.url, copyFolders(assets, outcomes)) : '';
+  // A static copy that keeps scripts fails, before they ask, what its CSP refuses (offline-guard.ts).
+  const guard = !live && (hasClassicScripts(scan) || usesModules) ? OFFLINE_GUARD_SCRIPT : '';
   if (usesModules) await drain(ctx, ctx.moduleTasks);
   const modules = usesModules ? moduleClosure(ctx, roots) : [];
   // A live copy's modules are saved with it, if it is kept (rendered-page.ts).
@@ -110,7 +113,7 @@ export async function rewriteDocument(
     scan,
     charset: 'utf-8',
     csp: OFFLINE_CSP,
-    ...(usesModules || headHtml || home ? { headHtml: home + headHtml + (usesModules ? importMapScript(ctx, path, modules) : '') } : {}),
+    ...(usesModules || headHtml || home || guard ? { headHtml: guard + home + headHtml + (usesModules ? importMapScript(ctx, path, modules) : '') } : {}),
     map: (ref) => {
       const value = mapRef(ref);
       if (written && value !== undefined && value !== ref.url) written(ref, value);

@@ -1,0 +1,92 @@
+import { NOT_SENT_MARK } from './replay-shim.js';
+
+// A static copy keeps the page's scripts, another site's among them: an analytics tag runs
+// offline as it ran online, and sends its pixel, beacon and hits to its own site. The copy's
+// CSP (OFFLINE_CSP) refuses them, but a refused request is still one the page made and failed:
+// Chromium lists each as a failed request (`csp`), Firefox reports each as an error of the page,
+// the beacon too (static-offline-guard.test.ts, e2e/fidelity/analytics-tag.spec.ts). So the copy's first script
+// fails what the CSP would refuse before it is asked: fetch() rejects as offline, an XHR errs
+// (status 0), a beacon is "queued" and dropped, an element a script points at another site
+// (a script, an image, media, a stylesheet or preload) gets its error event from an address no
+// browser parses, and a frame it points at one (a video player, a comments widget: no capture of
+// a static page has its document) stays blank, all with no request; each is said on the console
+// as the live copy's layer says it (replay-shim.ts, NOT_SENT_MARK). A live copy has that layer
+// instead. Only what a script asks for: what the HTML names was rewritten to the copy's files or
+// left as it was.
+
+/** The classic script, inline, that a static page keeping scripts gets first in its head. */
+export const OFFLINE_GUARD_SCRIPT = `<script>(function () {
+  var here = location.origin, mark = '${NOT_SENT_MARK}', warn = console.warn;
+  function outside(url) {
+    try { var a = new URL(String(url), document.baseURI); } catch (e) { return false; }
+    return /^(https?|wss?):$/.test(a.protocol) && a.origin !== here;
+  }
+  function unsent(method, url) {
+    try { warn.call(console, mark + ' ' + method + ' ' + url); } catch (e) {}
+  }
+  var realFetch = window.fetch;
+  if (realFetch) window.fetch = function (input, init) {
+    var request = typeof Request !== 'undefined' && input instanceof Request;
+    var url = request ? input.url : String(input);
+    if (!outside(url)) return realFetch.apply(this, arguments);
+    unsent(String((init && init.method) || (request ? input.method : 'GET')).toUpperCase(), url);
+    return Promise.reject(new TypeError('Failed to fetch'));
+  };
+  var beacon = window.Navigator && Navigator.prototype.sendBeacon;
+  if (beacon) Navigator.prototype.sendBeacon = function (url) {
+    if (!outside(url)) return beacon.apply(this, arguments);
+    unsent('POST', url);
+    return true;
+  };
+  var Xhr = window.XMLHttpRequest, away = new WeakMap();
+  if (Xhr) {
+    var open = Xhr.prototype.open, send = Xhr.prototype.send;
+    Xhr.prototype.open = function (method, url) {
+      delete this.readyState;
+      delete this.status;
+      if (outside(url)) away.set(this, { method: String(method).toUpperCase(), url: String(url), async: arguments.length < 3 || Boolean(arguments[2]) });
+      else away.delete(this);
+      return open.apply(this, arguments);
+    };
+    Xhr.prototype.send = function () {
+      var request = away.get(this), xhr = this;
+      if (!request) return send.apply(this, arguments);
+      unsent(request.method, request.url);
+      if (!request.async) throw new DOMException('Failed to execute send on XMLHttpRequest.', 'NetworkError');
+      setTimeout(function () {
+        Object.defineProperty(xhr, 'readyState', { configurable: true, value: 4 });
+        Object.defineProperty(xhr, 'status', { configurable: true, value: 0 });
+        ['readystatechange', 'error', 'loadend'].forEach(function (type) {
+          try { xhr.dispatchEvent(type === 'readystatechange' ? new Event(type) : new ProgressEvent(type)); } catch (e) {}
+        });
+      });
+    };
+  }
+  var NOT_LOADED = 'http://[sitezip-not-in-this-copy]/';
+  function loads(element, name) {
+    if (window.HTMLLinkElement && element instanceof HTMLLinkElement) return name === 'href' && /(^|\\s)(stylesheet|preload|modulepreload|prefetch|icon)(\\s|$)/i.test(element.rel);
+    return name === 'src' && [window.HTMLScriptElement, window.HTMLImageElement, window.HTMLMediaElement, window.HTMLSourceElement].some(function (type) { return type && element instanceof type; });
+  }
+  function mapped(element, name, value) {
+    if (window.HTMLIFrameElement && element instanceof HTMLIFrameElement) {
+      if (name !== 'src' || !outside(value)) return value;
+      unsent('GET', value);
+      return 'about:blank';
+    }
+    if (!loads(element, name) || !outside(value)) return value;
+    element.addEventListener('error', function () { unsent('GET', value); }, { once: true });
+    return NOT_LOADED + encodeURIComponent(String(value));
+  }
+  [[window.HTMLScriptElement, 'src'], [window.HTMLImageElement, 'src'], [window.HTMLMediaElement, 'src'], [window.HTMLSourceElement, 'src'], [window.HTMLLinkElement, 'href'], [window.HTMLIFrameElement, 'src']].forEach(function (pair) {
+    var descriptor = pair[0] && Object.getOwnPropertyDescriptor(pair[0].prototype, pair[1]);
+    if (!descriptor || !descriptor.set) return;
+    Object.defineProperty(pair[0].prototype, pair[1], {
+      configurable: true, enumerable: descriptor.enumerable, get: descriptor.get,
+      set: function (value) { descriptor.set.call(this, mapped(this, pair[1], value)); }
+    });
+  });
+  var setAttribute = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    return setAttribute.call(this, name, mapped(this, String(name).toLowerCase(), value));
+  };
+})();</script>`;
