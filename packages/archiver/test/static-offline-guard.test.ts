@@ -28,7 +28,7 @@ describe("a static copy of a page with another site's analytics tag", () => {
       await expect.poll(() => page.evaluate(() => (window as unknown as { tagHits?: string }).tagHits)).toBe(TAG_OFFLINE);
       expect(await page.locator('#own').textContent()).toBe('Own script ran.');
       expect(requests).toEqual({ online: [], failed: [] });
-      expect(warnings.filter((text) => text.startsWith('sitezip: not sent from this copy:'))).toHaveLength(6);
+      expect(warnings.filter((text) => text.startsWith('sitezip: not sent from this copy:'))).toHaveLength(7);
       expect(warnings.filter((text) => /Refused|Content Security Policy/.test(text))).toEqual([]);
     });
     // Opening the copy sent nothing.

@@ -32,9 +32,15 @@ export const OFFLINE_GUARD_SCRIPT = `<script>(function () {
     unsent(String((init && init.method) || (request ? input.method : 'GET')).toUpperCase(), url);
     return Promise.reject(new TypeError('Failed to fetch'));
   };
+  // A beacon to the page's own site by a relative address goes to the disk from file://, where
+  // the browser throws on it (the rest of the script stopped there): it shows nothing, so it is
+  // dropped as one to another site is.
+  function toDisk(url) {
+    try { return location.protocol === 'file:' && new URL(String(url), document.baseURI).protocol === 'file:'; } catch (e) { return false; }
+  }
   var beacon = window.Navigator && Navigator.prototype.sendBeacon;
   if (beacon) Navigator.prototype.sendBeacon = function (url) {
-    if (!outside(url)) return beacon.apply(this, arguments);
+    if (!outside(url) && !toDisk(url)) return beacon.apply(this, arguments);
     unsent('POST', url);
     return true;
   };

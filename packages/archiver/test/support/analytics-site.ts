@@ -37,9 +37,13 @@ const page = (origin: string) => `<!doctype html><html><head><meta charset="utf-
 the springs on the map had run dry by June, and the one that still ran was a morning's walk below the saddle.</p>
 <p>By the second week the routine held. Up before light, a pot of oats, the long traverse to the cairn, and the
 afternoon spent sketching what the wind had done to the pines on the north face.</p>
-<script>document.body.insertAdjacentHTML('beforeend', '<p id="own">Own script ran.</p>');</script></body></html>`;
+<script>navigator.sendBeacon('/api/event', 'n=pageview');
+document.body.insertAdjacentHTML('beforeend', '<p id="own">Own script ran.</p>');</script></body></html>`;
 
-/** The page's site and the analytics site (another origin); close both. */
+/**
+ * The page's site (whose own script first sends a beacon to its site by a relative address, as a
+ * self-hosted counter does) and the analytics site (another origin); close both.
+ */
 export async function analyticsSites(): Promise<{ site: FixtureSite; analytics: FixtureSite }> {
   const routes: Parameters<typeof serveFixture>[0] = {
     '/collect': { status: 204 },
