@@ -36,6 +36,7 @@ test("a static copy runs another site's analytics tag offline, sending and faili
       await firefox.page.goto(pathToFileURL(join(captured.dir, 'index.html')).href, { waitUntil: 'load' });
       await expect.poll(() => firefox.page.evaluate(tagHits)).toBe(TAG_OFFLINE);
       expect(await firefox.page.$eval('#own', (element) => element.textContent)).toBe('Own script ran.');
+      expect(await firefox.page.evaluate(() => (window as unknown as { ownSocket?: string }).ownSocket)).toBe('closed 1006');
       expect({ online: firefox.onlineRequests, failed: firefox.failedRequests, errors: firefox.pageErrors }).toEqual({ online: [], failed: [], errors: [] });
     } finally {
       await firefox.close();

@@ -157,8 +157,10 @@ describe('sitezip --full --resume', () => {
     // The manifest covers the whole crawl, each URL once.
     expect(manifest.pages).toBe(PAGES);
     // Every entry but the page log (sitezip-pages.json, which the same entries above show was
-    // restored from the journal for the pages saved before the kill) is a file of the site.
-    expect(manifest.files).toBe(complete.size - 1);
+    // restored from the journal for the pages saved before the kill) and the static pages' guard
+    // (carried over, the same entries show) is a file of the site.
+    expect(complete.has('sitezip-offline-guard.js')).toBe(true);
+    expect(manifest.files).toBe(complete.size - 2);
     const urls = manifest.resources.map((entry) => entry.url);
     expect(new Set(urls).size).toBe(urls.length);
     expect(urls).toContain(`${site.origin}/img/bg0.png`);

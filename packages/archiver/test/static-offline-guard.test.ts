@@ -27,11 +27,22 @@ describe("a static copy of a page with another site's analytics tag", () => {
       });
       await expect.poll(() => page.evaluate(() => (window as unknown as { tagHits?: string }).tagHits)).toBe(TAG_OFFLINE);
       expect(await page.locator('#own').textContent()).toBe('Own script ran.');
+      expect(await page.evaluate(() => (window as unknown as { ownSocket?: string }).ownSocket)).toBe('closed 1006');
       expect(requests).toEqual({ online: [], failed: [] });
-      expect(warnings.filter((text) => text.startsWith('sitezip: not sent from this copy:'))).toHaveLength(7);
+      expect(warnings.filter((text) => text.startsWith('sitezip: not sent from this copy:'))).toHaveLength(5);
       expect(warnings.filter((text) => /Refused|Content Security Policy/.test(text))).toEqual([]);
     });
     // Opening the copy sent nothing.
     expect(analytics.hits.size).toBe(sent);
+  }, 60_000);
+
+  it('guards a page whose only script is inline (a snippet that adds the tag): the tag it adds is not loaded, nothing fails', async () => {
+    const { sink, render } = await renderOnce(`${site.origin}/inline`, { render: 'auto' });
+    expect(render).toBeUndefined();
+    await withOfflineCopy(sink, 'sitezip-offline-guard-', async ({ open, requests }) => {
+      const page = await open();
+      await expect.poll(() => page.locator('#own').count()).toBe(1);
+      expect(requests).toEqual({ online: [], failed: [] });
+    });
   }, 60_000);
 });

@@ -96,6 +96,14 @@ describe('an update reuses unchanged pages', () => {
     expect(a).toMatchObject({ status: 304, path: `${host()}/a/index.html`, etag: expect.stringMatching(/^"/), sha256: expect.any(String) });
   });
 
+  it("keeps the static pages' offline guard that a reused page loads, though no page processed again loads it", async () => {
+    content.set('/a', html('<title>A</title><img src=/img/1.png><script>document.title += " (scripted)";</script><a href=/b>b</a>'));
+    const { sink, before } = await crawlThenUpdate(() => undefined, {}, join(dir, 'guard.zip'));
+    expect(statusesOf('/a')).toEqual([304]);
+    expect(before.get(`${host()}/a/index.html`)?.toString()).toContain('<script src="../../sitezip-offline-guard.js"></script>');
+    expect(sink.files.get('sitezip-offline-guard.js')?.equals(before.get('sitezip-offline-guard.js')!)).toBe(true);
+  });
+
   it('copies an unchanged page into a new ZIP as the previous one stored it: its deflated bytes, not inflated and deflated again', async () => {
     const plain = join(dir, 'raw-plain.zip');
     const first = join(dir, 'raw-first.zip');

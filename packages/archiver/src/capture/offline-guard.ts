@@ -1,4 +1,5 @@
 import { NOT_SENT_MARK } from './replay-shim.js';
+import { STREAMS_SOURCE } from './replay-streams.js';
 
 // A static copy keeps the page's scripts, another site's among them: an analytics tag runs
 // offline as it ran online, and sends its pixel, beacon and hits to its own site. The copy's
@@ -12,10 +13,18 @@ import { NOT_SENT_MARK } from './replay-shim.js';
 // a static page has its document) stays blank, all with no request; each is said on the console
 // as the live copy's layer says it (replay-shim.ts, NOT_SENT_MARK). A live copy has that layer
 // instead. Only what a script asks for: what the HTML names was rewritten to the copy's files or
-// left as it was.
+// left as it was. From file:// also what the browser throws on, which stopped the rest of the
+// script there (a relative address is file:, which neither takes): a beacon to the page's own
+// site (a self-hosted counter's) is dropped, and a WebSocket or EventSource fails as an
+// unreachable server's does, as in a live copy (replay-streams.ts, which drops every beacon).
+// One file at the copy's root that such pages load first (7 KB inline in each page was 2.3 KB
+// more of every page in the ZIP).
 
-/** The classic script, inline, that a static page keeping scripts gets first in its head. */
-export const OFFLINE_GUARD_SCRIPT = `<script>(function () {
+/** Where the guard is in the copy. */
+export const OFFLINE_GUARD_PATH = 'sitezip-offline-guard.js';
+
+/** The guard: a classic script that a static page keeping scripts loads first in its head. */
+export const OFFLINE_GUARD_SOURCE = `(function () {
   var here = location.origin, mark = '${NOT_SENT_MARK}', warn = console.warn;
   function outside(url) {
     try { var a = new URL(String(url), document.baseURI); } catch (e) { return false; }
@@ -32,18 +41,17 @@ export const OFFLINE_GUARD_SCRIPT = `<script>(function () {
     unsent(String((init && init.method) || (request ? input.method : 'GET')).toUpperCase(), url);
     return Promise.reject(new TypeError('Failed to fetch'));
   };
-  // A beacon to the page's own site by a relative address goes to the disk from file://, where
-  // the browser throws on it (the rest of the script stopped there): it shows nothing, so it is
-  // dropped as one to another site is.
-  function toDisk(url) {
-    try { return location.protocol === 'file:' && new URL(String(url), document.baseURI).protocol === 'file:'; } catch (e) { return false; }
-  }
   var beacon = window.Navigator && Navigator.prototype.sendBeacon;
   if (beacon) Navigator.prototype.sendBeacon = function (url) {
-    if (!outside(url) && !toDisk(url)) return beacon.apply(this, arguments);
+    if (!outside(url)) return beacon.apply(this, arguments);
     unsent('POST', url);
     return true;
   };
+  if (location.protocol === 'file:') {
+    var scope = window;
+    var original = function (url) { return new URL(String(url), document.baseURI).href; };
+    ${STREAMS_SOURCE}
+  }
   var Xhr = window.XMLHttpRequest, away = new WeakMap();
   if (Xhr) {
     var open = Xhr.prototype.open, send = Xhr.prototype.send;
@@ -95,4 +103,5 @@ export const OFFLINE_GUARD_SCRIPT = `<script>(function () {
   Element.prototype.setAttribute = function (name, value) {
     return setAttribute.call(this, name, mapped(this, String(name).toLowerCase(), value));
   };
-})();</script>`;
+})();
+`;

@@ -13,9 +13,9 @@ import {
 import { parseImportMap } from '../resolve/import-map.js';
 import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
-import { drain, save, type CaptureContext } from './context.js';
+import { drain, save, saveShared, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
-import { OFFLINE_GUARD_SCRIPT } from './offline-guard.js';
+import { OFFLINE_GUARD_PATH, OFFLINE_GUARD_SOURCE } from './offline-guard.js';
 import { LINK_GUARD_SCRIPT, routesLinks } from './link-guard.js';
 import { readLocationThroughLayer } from './location-reads.js';
 import { importMapScript, linkImports, moduleClosure, moduleEntry, MODULES_FOLDER, resolveImports, saveModules } from './process-module.js';
@@ -101,7 +101,9 @@ export async function rewriteDocument(
   const usesModules = inlineModules.length > 0 || roots.size > 0 || scan.refs.some((ref) => ref.kind === 'module');
   const home = !live && path === START_PAGE && hasClassicScripts(scan) ? startPageHomeScript(resource.url, copyFolders(assets, outcomes)) : '';
   // A static copy that keeps scripts fails, before they ask, what its CSP refuses (offline-guard.ts).
-  const guard = !live && (hasClassicScripts(scan) || usesModules) ? OFFLINE_GUARD_SCRIPT : '';
+  const guarded = !live && (usesModules || scan.refs.some((ref) => ref.kind === 'script') || RUNS_SCRIPT.test(document.html));
+  if (guarded) await saveShared(ctx, OFFLINE_GUARD_PATH, () => Buffer.from(OFFLINE_GUARD_SOURCE, 'utf8'));
+  const guard = guarded ? `<script src="${relativeLink(path, OFFLINE_GUARD_PATH)}"></script>` : '';
   if (usesModules) await drain(ctx, ctx.moduleTasks);
   const modules = usesModules ? moduleClosure(ctx, roots) : [];
   // A live copy's modules are saved with it, if it is kept (rendered-page.ts).
@@ -144,6 +146,10 @@ export async function rewriteDocument(
   if (spriteMarkup) rewritten = rewriteHtml(document.html, { ...options, bodyHtml: spriteMarkup });
   return document.encoding === 'utf-8' ? rewritten : declareUtf8Html(rewritten);
 }
+
+// A script element that runs (no type, or not a data block's): an inline one is in the scan only
+// when it imports or reads the page's address, and an analytics snippet does neither.
+const RUNS_SCRIPT = /<script\b(?![^>]{0,2000}\btype\s*=\s*["']?(?:application\/(?:ld\+)?json|text\/(?:template|x-template|html|plain)|importmap|speculationrules)\b)/i;
 
 /** Where the capture saves the page it was asked for: the copy's top folder (see start-page-home.ts). */
 const START_PAGE = 'index.html';

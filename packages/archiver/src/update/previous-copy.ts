@@ -109,6 +109,11 @@ export class PreviousCopy {
     return this.pages.get(url);
   }
 
+  /** Whether the previous ZIP holds a file at `path`. */
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
   /**
    * A file as the ZIP stores it (a rewritten page), to copy into the new ZIP without inflating
    * and deflating it again; undefined when missing, unreadable or too large to hold in memory.

@@ -38,11 +38,22 @@ the springs on the map had run dry by June, and the one that still ran was a mor
 <p>By the second week the routine held. Up before light, a pot of oats, the long traverse to the cairn, and the
 afternoon spent sketching what the wind had done to the pines on the north face.</p>
 <script>navigator.sendBeacon('/api/event', 'n=pageview');
+var socket = new WebSocket('/live');
+socket.onclose = function (event) { window.ownSocket = 'closed ' + event.code; };
 document.body.insertAdjacentHTML('beforeend', '<p id="own">Own script ran.</p>');</script></body></html>`;
+
+/** A page whose only script is inline: a Matomo-style snippet that adds the tag itself, and a pixel. */
+const inlineOnly = (origin: string) => page(origin).replace(`<script async src="${origin}/tag.js"></script>`, `<script>
+  var _paq = window._paq = window._paq || [];
+  (function () { var d = document, g = d.createElement('script'), s = d.getElementsByTagName('script')[0];
+    g.async = true; g.src = '${origin}/tag.js'; s.parentNode.insertBefore(g, s); })();
+  new Image().src = '${origin}/pixel.gif?inline=1';
+</script>`);
 
 /**
  * The page's site (whose own script first sends a beacon to its site by a relative address, as a
- * self-hosted counter does) and the analytics site (another origin); close both.
+ * self-hosted counter does, and opens a socket for live updates) and the analytics site (another
+ * origin); close both.
  */
 export async function analyticsSites(): Promise<{ site: FixtureSite; analytics: FixtureSite }> {
   const routes: Parameters<typeof serveFixture>[0] = {
@@ -56,6 +67,6 @@ export async function analyticsSites(): Promise<{ site: FixtureSite; analytics: 
   const analytics = await serveFixture(routes);
   // The tag names its own site, known once it is served.
   routes['/tag.js'] = { type: 'text/javascript', body: tag(analytics.origin) };
-  const site = await serveFixture({ '/': { body: page(analytics.origin) } });
+  const site = await serveFixture({ '/': { body: page(analytics.origin) }, '/inline': { body: inlineOnly(analytics.origin) } });
   return { site, analytics };
 }
