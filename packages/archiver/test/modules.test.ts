@@ -62,10 +62,12 @@ describe('ES module pages', () => {
     expect(site.hits.get('/app/even.js')).toBe(1);
     const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
     expect(manifest.resources.filter((r) => r.inlined)).toHaveLength(9);
-    // Each module's text is in a file of its own, apart from the site's folders, which the page loads.
-    expect([...sink.files.keys()].filter((k) => k.endsWith('.js')).sort()).toEqual(files.sort());
+    // Each module's text is in a file of its own, apart from the site's folders, which the page
+    // loads; beside them, the static pages' offline guard (capture/offline-guard.ts).
+    expect([...sink.files.keys()].filter((k) => k.endsWith('.js')).sort()).toEqual([...files, 'sitezip-offline-guard.js'].sort());
     expect(files).toContain(`sitezip-modules/${host}/app/data.json.js`);
-    expect(manifest.files).toBe(sink.files.size - 1);
+    // Every file but the manifest and the guard is one of the manifest's.
+    expect(manifest.files).toBe(sink.files.size - 2);
   });
 });
 
