@@ -1,3 +1,4 @@
+import { saveShared, type CaptureContext } from './context.js';
 import { NOT_SENT_MARK } from './replay-shim.js';
 import { STREAMS_SOURCE } from './replay-streams.js';
 
@@ -105,3 +106,8 @@ export const OFFLINE_GUARD_SOURCE = `(function () {
   };
 })();
 `;
+
+/** Saves the guard into the copy, once (see saveShared), for a page that loads it. */
+export function saveOfflineGuard(ctx: CaptureContext): Promise<void> {
+  return saveShared(ctx, OFFLINE_GUARD_PATH, () => Buffer.from(OFFLINE_GUARD_SOURCE, 'utf8'));
+}

@@ -13,9 +13,9 @@ import {
 import { parseImportMap } from '../resolve/import-map.js';
 import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
 import { relativeLink } from '../resolve/relative-path.js';
-import { drain, save, saveShared, type CaptureContext } from './context.js';
+import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
-import { OFFLINE_GUARD_PATH, OFFLINE_GUARD_SOURCE } from './offline-guard.js';
+import { OFFLINE_GUARD_PATH, saveOfflineGuard } from './offline-guard.js';
 import { LINK_GUARD_SCRIPT, routesLinks } from './link-guard.js';
 import { readLocationThroughLayer } from './location-reads.js';
 import { importMapScript, linkImports, moduleClosure, moduleEntry, MODULES_FOLDER, resolveImports, saveModules } from './process-module.js';
@@ -102,7 +102,7 @@ export async function rewriteDocument(
   const home = !live && path === START_PAGE && hasClassicScripts(scan) ? startPageHomeScript(resource.url, copyFolders(assets, outcomes)) : '';
   // A static copy that keeps scripts fails, before they ask, what its CSP refuses (offline-guard.ts).
   const guarded = !live && (usesModules || scan.refs.some((ref) => ref.kind === 'script') || RUNS_SCRIPT.test(document.html));
-  if (guarded) await saveShared(ctx, OFFLINE_GUARD_PATH, () => Buffer.from(OFFLINE_GUARD_SOURCE, 'utf8'));
+  if (guarded) await saveOfflineGuard(ctx);
   const guard = guarded ? `<script src="${relativeLink(path, OFFLINE_GUARD_PATH)}"></script>` : '';
   if (usesModules) await drain(ctx, ctx.moduleTasks);
   const modules = usesModules ? moduleClosure(ctx, roots) : [];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { saveShared, saveStored, type CaptureContext } from '../capture/context.js';
-import { OFFLINE_GUARD_PATH, OFFLINE_GUARD_SOURCE } from '../capture/offline-guard.js';
+import { saveStored, type CaptureContext } from '../capture/context.js';
+import { OFFLINE_GUARD_PATH, saveOfflineGuard } from '../capture/offline-guard.js';
 import type { ManifestEntry } from '../capture/manifest.js';
 import { ACCEPT } from '../fetch/accept.js';
 import { validatorsOf } from '../fetch/conditional.js';
@@ -50,7 +50,7 @@ export async function reusePage(
   if (!stored) return notModified ? undefined : response;
   await saveStored(ctx, target.path, stored);
   // The previous copy's static pages may load its guard (capture/offline-guard.ts): so may this one.
-  if (previous.has(OFFLINE_GUARD_PATH)) await saveShared(ctx, OFFLINE_GUARD_PATH, () => Buffer.from(OFFLINE_GUARD_SOURCE, 'utf8'));
+  if (previous.has(OFFLINE_GUARD_PATH)) await saveOfflineGuard(ctx);
   // The old lifetime was the old answer's; pages are asked for every time anyway.
   const { url: _url, status: _status, freshUntil: _freshUntil, ...facts } = entry;
   // A 304 carries the validators of the current body (RFC 9110 §15.4.5); a 200 its own.
