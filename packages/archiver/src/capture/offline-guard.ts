@@ -1,4 +1,5 @@
 import { saveShared, type CaptureContext } from './context.js';
+import { FAIL_XHR_SOURCE, NOT_LOADED_ADDRESS } from './replay-network-error.js';
 import { NOT_SENT_MARK } from './replay-shim.js';
 import { STREAMS_SOURCE } from './replay-streams.js';
 
@@ -64,20 +65,15 @@ export const OFFLINE_GUARD_SOURCE = `(function () {
       return open.apply(this, arguments);
     };
     Xhr.prototype.send = function () {
-      var request = away.get(this), xhr = this;
+      var request = away.get(this);
       if (!request) return send.apply(this, arguments);
       unsent(request.method, request.url);
       if (!request.async) throw new DOMException('Failed to execute send on XMLHttpRequest.', 'NetworkError');
-      setTimeout(function () {
-        Object.defineProperty(xhr, 'readyState', { configurable: true, value: 4 });
-        Object.defineProperty(xhr, 'status', { configurable: true, value: 0 });
-        ['readystatechange', 'error', 'loadend'].forEach(function (type) {
-          try { xhr.dispatchEvent(type === 'readystatechange' ? new Event(type) : new ProgressEvent(type)); } catch (e) {}
-        });
-      });
+      failXhr(this);
     };
   }
-  var NOT_LOADED = 'http://[sitezip-not-in-this-copy]/';
+  ${FAIL_XHR_SOURCE}
+  var NOT_LOADED = '${NOT_LOADED_ADDRESS}';
   function loads(element, name) {
     if (window.HTMLLinkElement && element instanceof HTMLLinkElement) return name === 'href' && /(^|\\s)(stylesheet|preload|modulepreload|prefetch|icon)(\\s|$)/i.test(element.rel);
     return name === 'src' && [window.HTMLScriptElement, window.HTMLImageElement, window.HTMLMediaElement, window.HTMLSourceElement].some(function (type) { return type && element instanceof type; });

@@ -1,3 +1,5 @@
+import { NOT_LOADED_ADDRESS } from './replay-network-error.js';
+
 // An address a script gives an element that the copy cannot answer and the network must not:
 // - a file outside the copy's folder. From file://, webpack's public path '/' names the root of
 //   the disk (Docusaurus loads the chunks of a hovered link's page by it, and a single page's
@@ -14,7 +16,7 @@
 // Source text inside the layer's replayDom(): it uses copyRoot, unsent(), MISSED, NOT_SENT and missed().
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
-export const OUTSIDE_COPY_SOURCE = `var NOT_LOADED = 'http://[sitezip-not-in-this-copy]/';
+export const OUTSIDE_COPY_SOURCE = `var NOT_LOADED = '${NOT_LOADED_ADDRESS}';
   function unloadable(value, element) {
     if (!element || (window.HTMLIFrameElement && element instanceof HTMLIFrameElement)) return undefined;
     var mark = unsent(value);

@@ -14,6 +14,7 @@ import { CSS_SOURCE } from './replay-css.js';
 import { HTML_STRINGS_SOURCE } from './replay-html-strings.js';
 import { ORIGIN_SOURCE } from './replay-origin.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
+import { FAIL_XHR_SOURCE } from './replay-network-error.js';
 import { OUTSIDE_COPY_SOURCE } from './replay-outside-copy.js';
 import { SITE_FILES_SOURCE } from './replay-site-files.js';
 import { SITE_RESPONSES_SOURCE } from './replay-site-responses.js';
@@ -374,15 +375,9 @@ function replayLayer(workers: string): string {
     missed(mark, request.method, request.url);
     if (!request.async) throw new DOMException('Failed to execute send on XMLHttpRequest.', 'NetworkError');
     failing.add(xhr);
-    setTimeout(function () {
-      if (!failing.has(xhr)) return;
-      Object.defineProperty(xhr, 'readyState', { configurable: true, value: 4 });
-      Object.defineProperty(xhr, 'status', { configurable: true, value: 0 });
-      ['readystatechange', 'error', 'loadend'].forEach(function (type) {
-        try { xhr.dispatchEvent(type === 'readystatechange' ? new Event(type) : new ProgressEvent(type)); } catch (error) {}
-      });
-    });
+    failXhr(xhr, function () { return failing.has(xhr); });
   }
+  ${FAIL_XHR_SOURCE}
   XMLHttpRequest.prototype.open = function (method, url) {
     var verb = String(method).toUpperCase(), async = arguments.length < 3 || Boolean(arguments[2]);
     // Opened again after a failure: its own state is the request's again.
