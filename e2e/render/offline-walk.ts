@@ -55,7 +55,10 @@ export async function walkInChromium(browser: Browser, dir: string, start: strin
       waitForText: async (words) => void (await page.waitForFunction(hasText, words, { timeout: 10_000 })),
     };
     await walk(tab, start, steps);
-    expect([offline.networkRequests, offline.failedRequests, offline.pageErrors]).toEqual([[], [], []]);
+    // A load the walk's own click cut short (a chunk the page was still hydrating with) is
+    // ERR_ABORTED; a file the copy lacks fails otherwise (ERR_FILE_NOT_FOUND).
+    const failed = offline.failedRequests.filter((request) => !request.endsWith(' net::ERR_ABORTED'));
+    expect([offline.networkRequests, failed, offline.pageErrors]).toEqual([[], [], []]);
   } finally {
     await offline.close();
   }

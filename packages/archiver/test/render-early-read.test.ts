@@ -21,10 +21,17 @@ document.getElementById('crossings').innerHTML = ['Hook of Holland, 23:00', 'Esb
 </script></body></html>`,
   // Still for a while after it loads, then written again: `late` past the early read's 150 ms of
   // quiet (and the seconds a loaded machine takes to make it) and short of the render's quiet,
-  // which the test makes longer; `soon` within the default quiet of 500 ms, as a capture meets it,
-  // from a request of its own.
-  late: departures(1_500),
+  // which the test makes longer, by a timer set for later than the render waits for (a sooner
+  // one holds the quiet until it ran: in-page.ts, PENDING_TIMERS); `soon` within the default
+  // quiet of 500 ms, as a capture meets it, from a request of its own.
+  late: departures(3_500),
   soon: departures(500, true),
+  // Its data comes at once, and what it holds is shown 1.2 s later: past the render's quiet, so
+  // read at its quiet it was the page without it, and saved so.
+  delayed: departures(1_200, true).replace('setTimeout(() => fetch', 'fetch').replace(
+    ".then((text) => { document.getElementById('board').textContent = text; }), 1200);",
+    ".then((text) => setTimeout(() => { document.getElementById('board').textContent = text; }, 1200));",
+  ),
 };
 
 function departures(ms: number, fetched = false): string {
@@ -40,7 +47,7 @@ let site: FixtureSite;
 let host: BrowserHost;
 let fetcher: HttpFetcher;
 beforeAll(async () => {
-  site = await serveFixture({ '/still': { body: pages.still }, '/late': { body: pages.late }, '/soon': { body: pages.soon }, '/board.json': { type: 'application/json', body: JSON.stringify(TIMETABLE) } });
+  site = await serveFixture({ '/still': { body: pages.still }, '/late': { body: pages.late }, '/soon': { body: pages.soon }, '/delayed': { body: pages.delayed }, '/board.json': { type: 'application/json', body: JSON.stringify(TIMETABLE) } });
   host = new BrowserHost();
   fetcher = new HttpFetcher(parseOptions({ allowPrivateNetworks: true, retries: 0 }));
 }, 60_000);
@@ -76,7 +83,7 @@ describe('an early read of a rendered page', () => {
   }, 60_000);
 
   it('gives way to a later read when the page writes again before its quiet ends; its own picture never comes', async () => {
-    const { early, result } = await renderEarly('/late', 6_000);
+    const { early, result } = await renderEarly('/late', 5_000);
     expect(early!.html).toContain('Loading the departure board…');
     expect(result).not.toBe(early);
     expect(result.settled).toBe(true);
@@ -93,5 +100,13 @@ describe('an early read of a rendered page', () => {
     expect(render?.check?.pixelDiff).toBeLessThanOrEqual(0.5);
     // The manifest tells how the render ended, whichever read it kept: the board's request counts.
     expect(render?.requests).toBe(2);
+  }, 60_000);
+
+  it('waits for what the page shows a moment after its data came (a timer of 1.2 s): the page is read, and pictured, with it', async () => {
+    expect(pages.delayed).toContain('}, 1200));');
+    const { result } = await renderEarly('/delayed');
+    expect(result.settled).toBe(true);
+    expect(result.html).toContain(TIMETABLE);
+    expect(result.picture?.text).toContain(TIMETABLE);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserHost } from '../src/render/index.js';
+import { call, DOM_STATE } from '../src/render/in-page.js';
 import { settle, type Network } from '../src/render/settle.js';
 
 // settle() against real Chromium, its network told by the test: what the page's documents say
@@ -19,6 +20,11 @@ const PAGES: Record<string, string> = {
   '/frame': `<!doctype html><p>A frame whose image takes its time</p><iframe src="/inner"></iframe>`,
   '/inner': `<!doctype html><p>Inner</p><img src="/slow.png">`,
   '/stalled': `<!doctype html><p>An image that never comes</p><img src="/never.png">`,
+  // Timers (DOM_STATE's PENDING_TIMERS): one due soon is waited for; a poll that sets itself again
+  // for ever, and a popup's timer due in 5 s, are not.
+  '/timer': `<!doctype html><p>A note follows</p><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p id="late">Shown a moment later</p>'), 1200);</script>`,
+  '/poll': `<!doctype html><p>Polls for ever</p><script>(function poll() { window.polls = (window.polls || 0) + 1; setTimeout(poll, 400); })();</script>`,
+  '/popup': `<!doctype html><p>A popup in 5 s</p><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p id="late">Subscribe!</p>'), 5000);</script>`,
 };
 // A 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -29,6 +35,8 @@ beforeAll(async () => {
   host = new BrowserHost();
   const { context } = await host.open();
   page = await context.newPage();
+  // As the render's tab has it (render-tab.ts): the timers a page sets as it loads are seen.
+  await page.addInitScript(call(DOM_STATE));
   // The test answers the page itself: the render's recorder, which would count these requests, is not here.
   await page.route('**/*', async (route: Route) => {
     const { pathname } = new URL(route.request().url());
@@ -74,5 +82,19 @@ describe('settle', () => {
   it('does not wait for a load a stalled request holds (the tracker that never answers)', async () => {
     const result = await settleOn('/stalled', idle(true), { budgetMs: 5_000 });
     expect({ settled: result.settled, images: result.images }).toEqual({ settled: true, images: false });
+  }, 60_000);
+
+  it('waits for a timer the page set to run soon; not for a poll that sets itself again, nor for a timer due in 5 s', async () => {
+    const shown = async () => page.evaluate(`document.getElementById('late') !== null`);
+    const soon = await settleOn('/timer', idle(), { budgetMs: 10_000 });
+    expect({ settled: soon.settled, shown: await shown() }).toEqual({ settled: true, shown: true });
+    expect(soon.ms).toBeGreaterThan(900);
+    const poll = await settleOn('/poll', idle(), { budgetMs: 10_000 });
+    expect(poll.settled).toBe(true);
+    // Its first two turns are waited for, not the rest.
+    expect(poll.ms).toBeLessThan(5_000);
+    expect(await page.evaluate('window.polls')).toBeGreaterThanOrEqual(3);
+    const popup = await settleOn('/popup', idle(), { budgetMs: 10_000 });
+    expect({ settled: popup.settled, shown: await shown() }).toEqual({ settled: true, shown: false });
   }, 60_000);
 });

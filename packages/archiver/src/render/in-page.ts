@@ -14,6 +14,13 @@ const ANIMATING = { changes: 20, ms: 3_000 };
  * scene drawn on every frame for ever holds the page no longer than that.
  */
 const CANVAS_DRAWING_MS = 1_500;
+/**
+ * A timer the page sets for this soon (ms) holds its quiet until it has run (see DOM_STATE): what
+ * a page shows "a moment later" (content shown after a delay, a banner, the rest of a list). Not a
+ * later one (a newsletter popup after 5 s), nor one that keeps setting itself again (a clock, a
+ * poll: its function after its second time), nor any past the document's first `count`.
+ */
+const PENDING_TIMERS = { minMs: 1, maxMs: 3_000, sameFunction: 2, count: 30 };
 /** The drawing calls that mark a canvas drawn: every picture a 2D context or WebGL makes goes through one of them. */
 const DRAWING_CALLS = {
   CanvasRenderingContext2D: ['fill', 'stroke', 'fillRect', 'strokeRect', 'clearRect', 'fillText', 'strokeText', 'drawImage', 'putImageData'],
@@ -35,7 +42,10 @@ const DRAWING_CALLS = {
  * with nothing in flight (Storybook's 5 MB of modules, on a loaded machine, left its page still
  * for 1.5 s before they ran, and its preview frame for longer). A canvas drawn again changes no
  * node: its drawing calls count as changes for ${CANVAS_DRAWING_MS} ms from its first (a chart that animates its
- * bars in was read, and pictured, half drawn).
+ * bars in was read, and pictured, half drawn). Nor is a page still while a timer it set to run
+ * within ${PENDING_TIMERS.maxMs} ms has yet to (PENDING_TIMERS): a page that showed its programme 1.2 s
+ * after its data came was read, and saved, without it (installed as an init script, the timers
+ * a page sets as it loads are seen).
  */
 export const DOM_STATE = `(untilComplete) => {
   const key = Symbol.for('sitezip.lastMutation');
@@ -51,11 +61,39 @@ export const DOM_STATE = `(untilComplete) => {
   if (state) {
     const now = beat(state);
     if (loading) state.at = now;
-    return { still: now - state.at, loading };
+    // A timer still to run is work to come: once it ran, the quiet counts from the last change it made.
+    return { still: state.timers.size > 0 ? 0 : now - state.at, loading };
   }
-  const fresh = { at: performance.now(), beat: performance.now(), changes: 0, observer: undefined };
+  const fresh = { at: performance.now(), beat: performance.now(), changes: 0, observer: undefined, timers: new Set() };
   Object.defineProperty(window, key, { value: fresh });
   setInterval(() => beat(fresh), 50);
+  const limits = ${JSON.stringify(PENDING_TIMERS)};
+  const realSetTimeout = window.setTimeout;
+  const timesSet = new WeakMap();
+  let timersHeld = 0;
+  window.setTimeout = { setTimeout(handler, ms) {
+    const delay = Number(ms) || 0;
+    const times = typeof handler === 'function' ? (timesSet.get(handler) || 0) + 1 : 0;
+    if (times === 0 || delay < limits.minMs || delay > limits.maxMs || times > limits.sameFunction || timersHeld >= limits.count) return realSetTimeout.apply(this, arguments);
+    timesSet.set(handler, times);
+    timersHeld++;
+    const args = Array.prototype.slice.call(arguments);
+    let id;
+    args[0] = function () {
+      fresh.timers.delete(id);
+      return handler.apply(this, arguments);
+    };
+    id = realSetTimeout.apply(this, args);
+    fresh.timers.add(id);
+    return id;
+  } }.setTimeout;
+  for (const name of ['clearTimeout', 'clearInterval']) {
+    const real = window[name];
+    window[name] = { [name](id) {
+      fresh.timers.delete(id);
+      return real.apply(this, arguments);
+    } }[name];
+  }
   // The renderer's own marks on frame elements (rendered-frames.ts) are no change of the page's.
   const ours = (record) => record.type === 'attributes' && String(record.attributeName).startsWith('data-sitezip-frame-');
   // An element that keeps changing (a typing effect, a ticker, an animation written into its
@@ -326,13 +364,14 @@ export const RECORD_FONT_SOURCES = `(() => {
  * that markup keeps it: rules added with insertRule (styled-components, emotion) into a `<style>`
  * whose text no longer says them, constructed sheets adopted by the document or a shadow root
  * (Lit), what scripts drew into a canvas (as an image), and the values, checks and choices
- * scripts gave fields (as attributes; a password field's value never). And a raw-text element (`<style>`, `<textarea>`,
+ * scripts gave fields (as attributes; a password field's value never), and what the top layer
+ * shows (a modal dialog, an open popover: as styles). And a raw-text element (`<style>`, `<textarea>`,
  * `<title>`) that holds more than text, such as the comments Lit marks its bindings with inside a
  * component's `<style>`, is left its text alone: markup writes those nodes out as tags, which parse
  * back as text (`--layout: <!---->row`, a value no property takes). Answers how many of each it wrote.
  */
 export const INLINE_CSSOM = `() => {
-  const counts = { styles: 0, adopted: 0, canvases: 0, fonts: 0, rawText: 0, fields: 0 };
+  const counts = { styles: 0, adopted: 0, canvases: 0, fonts: 0, rawText: 0, fields: 0, topLayer: 0 };
   const rulesOf = (sheet) => {
     try { return Array.from(sheet.cssRules, (rule) => rule.cssText).join('\\n'); } catch { return undefined; }
   };
@@ -400,6 +439,41 @@ export const INLINE_CSSOM = `() => {
       if (box.width && box.height) image.style.cssText += ';width:' + box.width + 'px;height:' + box.height + 'px';
       canvas.replaceWith(image);
       counts.canvases++;
+    }
+  }
+  // The top layer, which markup cannot say: a modal dialog written out is a dialog open in the
+  // flow (no longer fixed, centred or over the page, its backdrop gone) and an open popover a
+  // hidden one. Each is kept where it is drawn, over the page, its backdrop a box behind it.
+  let layer = 0;
+  const hidden = new Set();
+  for (const root of rootsFrom(document)) {
+    for (const element of root.querySelectorAll('dialog[open],[popover]')) {
+      const is = (selector) => { try { return element.matches(selector); } catch { return false; } };
+      const modal = is(':modal');
+      if (!modal && !is(':popover-open')) continue;
+      const style = getComputedStyle(element);
+      const kept = modal ? ['position', 'top', 'bottom', 'max-width', 'max-height', 'overflow-x', 'overflow-y'] : ['display'];
+      const z = 2147483000 + 2 * layer++;
+      element.style.cssText += ';' + kept.map((name) => name + ':' + style.getPropertyValue(name) + ' !important').join(';') + ';z-index:' + (z + 1) + ' !important';
+      const backdrop = getComputedStyle(element, '::backdrop');
+      const shown = ['background-color', 'background-image', 'backdrop-filter', 'opacity'].map((name) => [name, backdrop.getPropertyValue(name)]);
+      const visible = shown.some(([name, value]) => value && !(name === 'background-color' ? /^(transparent|rgba\(0, 0, 0, 0\))$/.test(value) : name === 'opacity' ? value === '1' : value === 'none'));
+      if (visible && style.display !== 'none') {
+        const box = document.createElement('div');
+        box.setAttribute('data-sitezip', 'backdrop');
+        box.style.cssText = 'position:fixed;inset:0;z-index:' + z + ';' + shown.map(([name, value]) => name + ':' + value).join(';');
+        element.before(box);
+        // Drawn only once the element is no longer in the top layer (in the snapshot): here the
+        // real backdrop is, and the page's picture is yet to be taken.
+        if (!hidden.has(root)) {
+          const rule = document.createElement('style');
+          rule.setAttribute('data-sitezip', 'backdrop');
+          rule.textContent = '[data-sitezip="backdrop"]:has(+ :modal),[data-sitezip="backdrop"]:has(+ :popover-open){display:none !important}';
+          (root === document ? (document.head || document.documentElement) : root).append(rule);
+          hidden.add(root);
+        }
+      }
+      counts.topLayer++;
     }
   }
   // Fonts the page's scripts added through the FontFace API and the page uses (loaded), as rules.
