@@ -29,7 +29,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
   },
   webServer: [
     {
