@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserHost } from '../src/render/index.js';
+import { call, INLINE_CSSOM } from '../src/render/in-page.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { renderOnce } from './support/render-once.js';
 
@@ -40,5 +42,26 @@ describe('a snapshot of a page whose script opened', () => {
     expect(snapshot, JSON.stringify(render)).toMatchObject({ textMatch: 1, failedRequests: 0, onlineRequests: 0 });
     // Written as markup alone: 88 % of the pixels off for the dialog (its backdrop gone), the popover missing.
     expect(snapshot?.pixelDiff, JSON.stringify(render)).toBeLessThanOrEqual(0.5);
+  }, 60_000);
+});
+
+describe('the box that stands for a backdrop', () => {
+  it('is made for a backdrop that shows, and hidden once its dialog closes; none for a transparent one', async () => {
+    const host = new BrowserHost();
+    try {
+      const { context } = await host.open();
+      const page = await context.newPage();
+      await page.setContent(MODAL + POPOVER.replace(/^<!doctype html>/, ''));
+      await page.evaluate(call(INLINE_CSSOM));
+      // The modal's backdrop is a box, hidden while the dialog is still in the top layer; the popover's (transparent) is none.
+      expect(await page.evaluate(`[...document.querySelectorAll('div[data-sitezip="backdrop"]')].map((box) => [box.nextElementSibling.id, getComputedStyle(box).display])`)).toEqual([['welcome', 'none']]);
+      // Out of the top layer, as in the snapshot: shown; gone once the dialog is closed.
+      await page.evaluate(`(() => { const dialog = document.getElementById('welcome'); dialog.close(); dialog.setAttribute('open', ''); })()`);
+      expect(await page.evaluate(`getComputedStyle(document.querySelector('div[data-sitezip="backdrop"]')).display`)).toBe('block');
+      await page.evaluate(`document.getElementById('welcome').removeAttribute('open')`);
+      expect(await page.evaluate(`getComputedStyle(document.querySelector('div[data-sitezip="backdrop"]')).display`)).toBe('none');
+    } finally {
+      await host.close();
+    }
   }, 60_000);
 });

@@ -459,18 +459,19 @@ export const INLINE_CSSOM = `() => {
       element.style.cssText += ';' + kept.map((name) => name + ':' + style.getPropertyValue(name) + ' !important').join(';') + ';z-index:' + (z + 1) + ' !important';
       const backdrop = getComputedStyle(element, '::backdrop');
       const shown = ['background-color', 'background-image', 'backdrop-filter', 'opacity'].map((name) => [name, backdrop.getPropertyValue(name)]);
-      const visible = shown.some(([name, value]) => value && !(name === 'background-color' ? /^(transparent|rgba\(0, 0, 0, 0\))$/.test(value) : name === 'opacity' ? value === '1' : value === 'none'));
+      const visible = shown.some(([name, value]) => value && !(name === 'background-color' ? /^(transparent|rgba\\(0, 0, 0, 0\\))$/.test(value) : name === 'opacity' ? value === '1' : value === 'none'));
       if (visible && style.display !== 'none') {
         const box = document.createElement('div');
         box.setAttribute('data-sitezip', 'backdrop');
         box.style.cssText = 'position:fixed;inset:0;z-index:' + z + ';' + shown.map(([name, value]) => name + ':' + value).join(';');
         element.before(box);
         // Drawn only once the element is no longer in the top layer (in the snapshot): here the
-        // real backdrop is, and the page's picture is yet to be taken.
+        // real backdrop is, and the page's picture is yet to be taken. Gone with its dialog, which
+        // a form of method "dialog" still closes in the snapshot.
         if (!hidden.has(root)) {
           const rule = document.createElement('style');
           rule.setAttribute('data-sitezip', 'backdrop');
-          rule.textContent = '[data-sitezip="backdrop"]:has(+ :modal),[data-sitezip="backdrop"]:has(+ :popover-open){display:none !important}';
+          rule.textContent = '[data-sitezip="backdrop"]:has(+ :modal),[data-sitezip="backdrop"]:has(+ :popover-open),[data-sitezip="backdrop"]:has(+ dialog:not([open])){display:none !important}';
           (root === document ? (document.head || document.documentElement) : root).append(rule);
           hidden.add(root);
         }
