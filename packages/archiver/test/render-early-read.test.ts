@@ -28,18 +28,18 @@ document.getElementById('crossings').innerHTML = ['Hook of Holland, 23:00', 'Esb
   soon: departures(500, true),
   // Its data comes at once, and what it holds is shown 1.2 s later: past the render's quiet, so
   // read at its quiet it was the page without it, and saved so.
-  delayed: departures(1_200, true).replace('setTimeout(() => fetch', 'fetch').replace(
-    ".then((text) => { document.getElementById('board').textContent = text; }), 1200);",
-    ".then((text) => setTimeout(() => { document.getElementById('board').textContent = text; }, 1200));",
-  ),
+  delayed: departures(1_200, true, 'after its data'),
 };
 
-function departures(ms: number, fetched = false): string {
+function departures(ms: number, fetched = false, wait: 'before its data' | 'after its data' = 'before its data'): string {
   const board = fetched ? `fetch('/board.json').then((response) => response.json())` : `Promise.resolve(${JSON.stringify(TIMETABLE)})`;
+  const show = `document.getElementById('board').textContent = text;`;
+  const script =
+    wait === 'before its data' ? `setTimeout(() => ${board}.then((text) => { ${show} }), ${ms});` : `${board}.then((text) => setTimeout(() => { ${show} }, ${ms}));`;
   return `<!doctype html><html><head><meta charset="utf-8"><title>Departures</title></head>
 <body><h1>Departures</h1><p id="board">Loading the departure board…</p>
 <script>
-setTimeout(() => ${board}.then((text) => { document.getElementById('board').textContent = text; }), ${ms});
+${script}
 </script></body></html>`;
 }
 

@@ -45,7 +45,7 @@ const DRAWING_CALLS = {
  * for 1.5 s before they ran, and its preview frame for longer). A canvas drawn again changes no
  * node: its drawing calls count as changes for ${CANVAS_DRAWING_MS} ms from its first (a chart that animates its
  * bars in was read, and pictured, half drawn). Nor is a page still while a timer it set to run
- * within ${PENDING_TIMERS.maxMs} ms has yet to (PENDING_TIMERS): a page that showed its programme 1.2 s
+ * in ${PENDING_TIMERS.minMs} to ${PENDING_TIMERS.maxMs} ms has yet to (PENDING_TIMERS): a page that showed its programme 1.2 s
  * after its data came was read, and saved, without it (installed as an init script, the timers
  * a page sets as it loads are seen).
  */
@@ -447,7 +447,7 @@ export const INLINE_CSSOM = `() => {
   // flow (no longer fixed, centred or over the page, its backdrop gone) and an open popover a
   // hidden one. Each is kept where it is drawn, over the page, its backdrop a box behind it.
   let layer = 0;
-  const hidden = new Set();
+  const ruled = new Set();
   for (const root of rootsFrom(document)) {
     for (const element of root.querySelectorAll('dialog[open],[popover]')) {
       const is = (selector) => { try { return element.matches(selector); } catch { return false; } };
@@ -459,7 +459,9 @@ export const INLINE_CSSOM = `() => {
       element.style.cssText += ';' + kept.map((name) => name + ':' + style.getPropertyValue(name) + ' !important').join(';') + ';z-index:' + (z + 1) + ' !important';
       const backdrop = getComputedStyle(element, '::backdrop');
       const shown = ['background-color', 'background-image', 'backdrop-filter', 'opacity'].map((name) => [name, backdrop.getPropertyValue(name)]);
-      const visible = shown.some(([name, value]) => value && !(name === 'background-color' ? /^(transparent|rgba\\(0, 0, 0, 0\\))$/.test(value) : name === 'opacity' ? value === '1' : value === 'none'));
+      // A backdrop draws something when it has a colour, an image or a filter (its opacity is carried along).
+      const unseen = { 'background-color': /^(transparent|rgba\\(0, 0, 0, 0\\))?$/, 'background-image': /^(none)?$/, 'backdrop-filter': /^(none)?$/ };
+      const visible = shown.some(([name, value]) => unseen[name] && !unseen[name].test(value));
       if (visible && style.display !== 'none') {
         const box = document.createElement('div');
         box.setAttribute('data-sitezip', 'backdrop');
@@ -468,12 +470,12 @@ export const INLINE_CSSOM = `() => {
         // Drawn only once the element is no longer in the top layer (in the snapshot): here the
         // real backdrop is, and the page's picture is yet to be taken. Gone with its dialog, which
         // a form of method "dialog" still closes in the snapshot.
-        if (!hidden.has(root)) {
+        if (!ruled.has(root)) {
           const rule = document.createElement('style');
           rule.setAttribute('data-sitezip', 'backdrop');
           rule.textContent = '[data-sitezip="backdrop"]:has(+ :modal),[data-sitezip="backdrop"]:has(+ :popover-open),[data-sitezip="backdrop"]:has(+ dialog:not([open])){display:none !important}';
           (root === document ? (document.head || document.documentElement) : root).append(rule);
-          hidden.add(root);
+          ruled.add(root);
         }
       }
       counts.topLayer++;
