@@ -19,6 +19,8 @@ test('the landing form is reached with Tab, filled by typing and submitted with 
   const hold = await holdDownloadRequests(page);
   await page.goto('/');
   const input = page.getByLabel('Website URL');
+  // React renders after the load event; a Tab before that stays on the empty body.
+  await expect(input).toBeVisible();
 
   // Every stop on the way has a visible focus ring.
   for (let presses = 0; presses < 20; presses++) {

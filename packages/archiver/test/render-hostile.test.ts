@@ -99,6 +99,7 @@ socket.onclose = (event) => outcome('page websocket closed ' + event.code);
 const worker = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(worker)}], { type: 'text/javascript' })));
 worker.onmessage = (event) => outcome('worker websocket ' + event.data);
 const events = new EventSource('/events');
+events.onmessage = (event) => { events.close(); outcome('event source read ' + event.data); };
 events.onerror = () => { events.close(); outcome('event source failed'); };
 navigator.serviceWorker.register('/sw.js').then((r) => outcome('service worker ' + (r ? 'registered' : 'not registered')), () => outcome('service worker refused'));
 const frame = document.createElement('iframe');
@@ -127,7 +128,7 @@ peer.createOffer().then((offer) => peer.setLocalDescription(offer));
   });
 
   it('the page ran every attempt to the end', () => {
-    for (const line of ['page websocket closed 1008', 'event source failed', 'file refused', 'ice gathering complete']) {
+    for (const line of ['page websocket closed 1008', 'event source read hello', 'file refused', 'ice gathering complete']) {
       expect(result.html).toContain(`<li>${line}</li>`);
     }
     expect(result.html).toMatch(/<li>worker websocket (closed|failed)<\/li>/);
@@ -140,12 +141,13 @@ peer.createOffer().then((offer) => peer.setLocalDescription(offer));
     expect(result.blocked).toContainEqual(expect.objectContaining({ url: `ws://127.0.0.1:${sockets.port}/`, reason: 'live-stream' }));
   });
 
-  it('an EventSource is refused before it reaches the server', () => {
-    expect(result.blocked).toContainEqual(expect.objectContaining({ url: `${site.origin}/events`, resourceType: 'eventsource', reason: 'live-stream' }));
+  it('an EventSource asks through the fetcher, as a fetch() (render-event-streams.test.ts), not by a stream of its own', () => {
+    expect(result.exchanges).toContainEqual(expect.objectContaining({ url: `${site.origin}/events`, resourceType: 'fetch' }));
+    expect(result.blocked.filter((request) => request.resourceType === 'eventsource')).toEqual([]);
   });
 
   it('no service worker script is fetched, from the page or an about:blank frame', () => {
-    expect(asked(site).sort()).toEqual(['/', '/hold', '/release']);
+    expect(asked(site).sort()).toEqual(['/', '/events', '/hold', '/release']);
   });
 
   it('WebRTC sends no STUN or TURN packet', () => {
@@ -157,7 +159,7 @@ peer.createOffer().then((offer) => peer.setLocalDescription(offer));
   });
 
   it('file: URLs are not read', () => {
-    expect(result.exchanges.map((exchange) => new URL(exchange.url).pathname).sort()).toEqual(['/', '/hold', '/release']);
+    expect(result.exchanges.map((exchange) => new URL(exchange.url).pathname).sort()).toEqual(['/', '/events', '/hold', '/release']);
   });
 });
 
@@ -172,6 +174,9 @@ describe('the fetcher’s address guard applies to the page’s requests', () =>
       `
 fetch('http://169.254.169.254/latest/meta-data/').then(() => add('metadata answered'), () => add('metadata refused'));
 fetch('http://2130706433:${port}/decimal').then(() => add('decimal answered'), () => add('decimal refused'));
+const stream = new EventSource('http://169.254.169.254/latest/events');
+stream.onopen = () => add('metadata stream answered');
+stream.onerror = () => { stream.close(); add('metadata stream refused'); };
 `,
       `<img src="http://[::ffff:127.0.0.1]:${port}/mapped.png"><img src="http://127.0.0.1:${port}/plain.png">`,
     );
@@ -179,10 +184,12 @@ fetch('http://2130706433:${port}/decimal').then(() => add('decimal answered'), (
       const result = await render(pageUrl, {}, withPages({ [pageUrl]: { type: 'text/html', body: hostile } }, guarded));
       expect(result.html).toContain('<li>metadata refused</li>');
       expect(result.html).toContain('<li>decimal refused</li>');
+      expect(result.html).toContain('<li>metadata stream refused</li>');
       const refused = result.blocked.filter((request) => request.code === 'FORBIDDEN_ADDRESS').map((request) => request.url);
       expect(new Set(refused)).toEqual(
         new Set([
           'http://169.254.169.254/latest/meta-data/',
+          'http://169.254.169.254/latest/events',
           `http://127.0.0.1:${port}/decimal`,
           `http://[::ffff:7f00:1]:${port}/mapped.png`,
           `http://127.0.0.1:${port}/plain.png`,

@@ -20,6 +20,7 @@ import { SITE_FILES_SOURCE } from './replay-site-files.js';
 import { SITE_RESPONSES_SOURCE } from './replay-site-responses.js';
 import { SPRITES_SOURCE } from './replay-sprites.js';
 import { STREAMS_SOURCE } from './replay-streams.js';
+import { EVENT_SOURCE_OVER_FETCH } from './replay-event-source.js';
 import { VOLATILE_SOURCE } from './replay-volatile.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
 
@@ -133,8 +134,8 @@ export const REPLAY_LAYER_PATHS = ['sitezip-replay-layer.js', 'sitezip-replay-la
  * history.pushState from throwing where file:// refuses the path (the address bar stays; the
  * address online moves, for routers given it: replay-location.ts); starts
  * workers whose scripts were recorded from blob: URLs, with this layer running in them too
- * (replay-workers.ts); queues beacons and fails WebSockets and EventSources as the render did,
- * sending nothing (replay-streams.ts); gives scripts the page's origin online where the file's is
+ * (replay-workers.ts); queues beacons and fails WebSockets as the render did, sending nothing
+ * (replay-streams.ts), and gives an EventSource the events its render recorded (replay-event-source.ts); gives scripts the page's origin online where the file's is
  * opaque (replay-origin.ts) and a cookie jar where the browser keeps none for files (replay-cookies.ts);
  * draws Math.random as the render did and runs the page's clock from the render's (replay-chance.ts).
  */
@@ -357,6 +358,8 @@ function replayLayer(workers: string): string {
     if (method !== 'POST') return answer(recorded(method, url));
     return fetchBodyBytes(input, init, isRequest).then(function (bytes) { return answer(bytes && recorded(method, url, bytes)); });
   };
+  // An EventSource gets the events the render's got, from its recorded stream (replay-event-source.ts).
+  (${EVENT_SOURCE_OVER_FETCH})(scope, scope.fetch, original);
   function blobUrl(hit, type) {
     return ownObjectUrl.call(scope.URL, new OwnBlob([decode(hit.body)], { type: type || hit.headers['content-type'] || '' }));
   }

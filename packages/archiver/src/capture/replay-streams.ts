@@ -8,6 +8,8 @@
 // its visits or open a channel. So a beacon is queued and dropped, and a stream is an object of
 // its kind's shape that fails as an unreachable server does: a WebSocket closes (error, then
 // close with code 1006), an EventSource reports an error and keeps trying (it never gets through).
+// A live copy's layer then puts the recorded EventSource in place of the failing one
+// (replay-event-source.ts); a static page's guard keeps it, having recorded nothing.
 // Source text inside the layer, in pages and workers alike: it uses scope and original().
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */

@@ -17,7 +17,7 @@ import { streamErrorIs, toArchiveError, wasRefused } from './fetch-errors.js';
 import { H2Sessions } from './h2-sessions.js';
 import { Interned } from './interned.js';
 import { pageHeaders } from './page-headers.js';
-import { readBody } from './read-body.js';
+import { LIVE_STREAM_WINDOW, readBody } from './read-body.js';
 import { afterRedirect, requestLine, type RequestLine } from './request-body.js';
 import { responseHead, tapBody, type ExchangeLog } from './exchange-log.js';
 import { SiteCredentials } from './site-credentials.js';
@@ -178,9 +178,11 @@ export class HttpFetcher implements Fetcher {
         throw new ArchiveError('TOO_LARGE', `${current} is larger than the limit of ${this.options.maxResourceBytes} bytes.`);
       }
       const spool = status < 400 ? await this.spoolTarget(init) : undefined;
-      const limits = { maxBytes: this.options.maxResourceBytes, ...(spool ? { spool } : {}) };
-      const { body, file } = await readBody(stream, headers['content-encoding'] ?? '', limits, current);
       const [mimeType, charset] = parseContentType(headers['content-type']);
+      // An event stream never ends: its first events are what there is to keep (replay-event-source.ts).
+      const live = mimeType === 'text/event-stream' && status < 300 ? LIVE_STREAM_WINDOW : undefined;
+      const limits = { maxBytes: this.options.maxResourceBytes, ...(spool ? { spool } : {}), ...(live ? { live } : {}) };
+      const { body, file } = await readBody(stream, headers['content-encoding'] ?? '', limits, current);
       const resource = {
         requestedUrl: url,
         url: current,

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { pipeline, Readable, type Transform } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
@@ -29,7 +30,21 @@ export interface BodyLimits {
   maxBytes: number;
   /** Bodies larger than this go to a file in `dir` instead of memory; absent: never. */
   spool?: { threshold: number; dir: string; name: string };
+  /** A body that never ends (an event stream): read for this window only (see LIVE_STREAM_WINDOW). */
+  live?: LiveWindow;
 }
+
+/**
+ * How long a live stream is read: until it has paused for `pauseMs` after its first bytes, or
+ * for `maxMs` in all. A server that pushes events sends what it has at once and the rest as it
+ * happens: the first are what a reader sees on arriving.
+ */
+export interface LiveWindow {
+  pauseMs: number;
+  maxMs: number;
+}
+
+export const LIVE_STREAM_WINDOW: LiveWindow = { pauseMs: 500, maxMs: 2_000 };
 
 export type Body = { body: Buffer; file?: undefined } | { body: Buffer; file: SpooledFile };
 
@@ -65,7 +80,7 @@ export async function readBody(body: Readable, contentEncoding: string, limits: 
   let file: WriteStream | undefined;
   let filePath: string | undefined;
   try {
-    for await (const chunk of stream) {
+    for await (const chunk of limits.live ? untilPause(stream, limits.live) : stream) {
       const data = chunk as Buffer;
       size += data.length;
       if (size > limits.maxBytes) {
@@ -79,6 +94,8 @@ export async function readBody(body: Readable, contentEncoding: string, limits: 
       if (!file) chunks.push(data);
       else if (!file.write(data)) await once(file, 'drain');
     }
+    // A live stream read for its window is let go: it would never end.
+    if (limits.live) body.destroy();
     if (file && filePath) {
       file.end();
       await finished(file);
@@ -98,6 +115,23 @@ export async function readBody(body: Readable, contentEncoding: string, limits: 
     throw error;
   }
   return { body: Buffer.concat(chunks, size) };
+}
+
+/** The chunks of `stream` within `window`; the read stops there, as if the stream had ended. */
+async function* untilPause(stream: Readable, window: LiveWindow): AsyncGenerator<Buffer> {
+  const iterator = stream[Symbol.asyncIterator]();
+  const endsAt = performance.now() + window.maxMs;
+  let started = false;
+  for (;;) {
+    const wait = Math.min(endsAt - performance.now(), started ? window.pauseMs : Infinity);
+    if (wait <= 0) return;
+    const timer = new AbortController();
+    const next = await Promise.race([iterator.next(), delay(wait, undefined, { signal: timer.signal }).catch(() => undefined)]);
+    timer.abort();
+    if (!next || next.done) return;
+    started = true;
+    yield next.value as Buffer;
+  }
 }
 
 async function* chain(first: Buffer | undefined, rest: AsyncIterator<unknown>): AsyncGenerator<Buffer> {

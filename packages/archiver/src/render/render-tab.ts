@@ -6,6 +6,7 @@ import { pictureSession } from './picture.js';
 import type { RenderStop } from './render-stop.js';
 import { ROUTE_WORKERS } from './worker-routing.js';
 import { SEEDED_RANDOM } from '../capture/replay-chance.js';
+import { EVENT_SOURCE_IN_RENDER } from '../capture/replay-event-source.js';
 import { setUpOnce } from './set-up-once.js';
 
 /** What a render counts of what its page did in its tab (RenderEvents adds the navigations its recorder refused). */
@@ -77,7 +78,7 @@ export class RenderTab {
     await Promise.all([
       // The DOM's last change is watched from the document's start: watched from the first look
       // after the load event, a page built by then waited its whole quiet time again from there.
-      page.addInitScript(SEEDED_RANDOM + call(DOM_STATE) + ';' + RECORD_FONT_SOURCES + RECORD_CLOSED_ROOTS + KEEP_DRAWING_BUFFERS + ROUTE_WORKERS + STAY_ON_PAGE),
+      page.addInitScript(SEEDED_RANDOM + call(DOM_STATE) + ';' + RECORD_FONT_SOURCES + RECORD_CLOSED_ROOTS + KEEP_DRAWING_BUFFERS + ROUTE_WORKERS + EVENT_SOURCE_IN_RENDER + STAY_ON_PAGE),
       page.route('**/*', (route) => (this.user ? this.user.recorder.onRoute(route) : route.abort('aborted').catch(() => undefined))),
       page.routeWebSocket(/.*/, (socket) => (this.user ? this.user.recorder.onWebSocket(socket) : void socket.close().catch(() => undefined))),
     ]);

@@ -10,6 +10,7 @@
 // the script: the worker's location without the mark, connect events for a shared one, and the
 // relay for the workers it starts.
 
+import { EVENT_SOURCE_IN_RENDER } from '../capture/replay-event-source.js';
 import { ACCEPT_CONNECTIONS, SHARED_AS_DEDICATED } from '../capture/replay-shared-workers.js';
 import { MAX_RELAYED, RELAY_WORKER_STARTS, START_RELAYED } from '../capture/worker-relay.js';
 
@@ -39,6 +40,7 @@ const WORKER_PROLOGUE = `function (scope, kind) {
   try { Object.defineProperty(scope, 'location', { configurable: true, get: function () { return here; } }); } catch (error) {}
   if (kind === 'shared') (${ACCEPT_CONNECTIONS})(scope);
   (${RELAY_WORKER_STARTS})(scope);
+  ${EVENT_SOURCE_IN_RENDER}
 }`;
 
 /**
