@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../src/admin-command.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createTestDatabase, type TestDatabase } from './support/databases.js';
@@ -22,6 +23,16 @@ function admin(args: string[], env: Record<string, string>): Promise<{ code: num
   });
 }
 
+/** The same command in this process, its output kept (the cases that need no second process). */
+async function adminHere(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = { stdout: '', stderr: '' };
+  const code = await runAdmin(args, { ...process.env, LOG_LEVEL: 'silent', ...env }, {
+    log: (line) => void (out.stdout += `${line}\n`),
+    error: (line) => void (out.stderr += `${line}\n`),
+  });
+  return { code, ...out };
+}
+
 describe('npm run admin (embedded PGlite)', () => {
   let dataDir: string;
   beforeAll(async () => {
@@ -29,8 +40,9 @@ describe('npm run admin (embedded PGlite)', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  // Five admin processes, each loading the API's TypeScript through tsx and most opening PGlite
-  // themselves (about 6 s of CPU each): minutes when the machine is shared with another file.
+  // Two admin processes, each loading the API's TypeScript through tsx and one opening PGlite
+  // itself (about 6 s of CPU each): the command as an operator runs it, through a running server
+  // and on the database. Its other answers are the same code, run here.
   it('sets plans through a running server, and directly when it is stopped', { timeout: 240_000 }, async () => {
     const env = { DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'none'), PASSWORD_HASH_COST: '12', LOG_LEVEL: 'silent' };
     const app = await buildApp(loadConfig(env));
@@ -50,15 +62,18 @@ describe('npm run admin (embedded PGlite)', () => {
       expect(me.json().subscription_status).toBe('monthly');
       const forged = await app.inject({ method: 'GET', url: '/admin/users', headers: { 'x-admin-token': 'guess' } });
       expect(forged.statusCode).toBe(401);
+      // Still through the server: listed, and an unknown user is an error.
+      expect((await adminHere(['list-users'], env)).stdout).toMatch(/^grace@example\.com\tmonthly\tGrace/);
+      expect(await adminHere(['set-plan', 'nobody@example.com', 'yearly'], env)).toMatchObject({ code: 1, stderr: expect.stringMatching(/No user with email/) });
     } finally {
       await app.close();
     }
     const direct = await admin(['set-plan', 'grace@example.com', 'yearly'], env);
     expect(direct.code).toBe(0);
-    const listed = await admin(['list-users'], env);
+    const listed = await adminHere(['list-users'], env);
     expect(listed.stdout).toMatch(/^grace@example\.com\tyearly\tGrace/);
-    expect((await admin(['set-plan', 'nobody@example.com', 'yearly'], env)).stderr).toMatch(/No user with email/);
-    const bad = await admin(['set-plan', 'grace@example.com', 'gold'], env);
+    expect(await adminHere(['set-plan', 'nobody@example.com', 'yearly'], env)).toMatchObject({ code: 1, stderr: expect.stringMatching(/No user with email/) });
+    const bad = await adminHere(['set-plan', 'grace@example.com', 'gold'], env);
     expect(bad.code).toBe(2);
   });
 });
@@ -70,17 +85,20 @@ describe('npm run admin (PostgreSQL)', () => {
   });
   afterAll(() => database.drop());
 
-  // An app and an admin process that both migrate PostgreSQL: over 30 s on a busy machine.
   it('works on DATABASE_URL with or without a server', { timeout: 120_000 }, async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sitezip-admin-pg-'));
     const env = { DATA_DIR: dataDir, DATABASE_URL: database.url, PASSWORD_HASH_COST: '12', LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'none') };
     const app = await buildApp(loadConfig(env));
     try {
       await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Lin', email: 'lin@example.com', password: 'password1' } });
-      const result = await admin(['set-plan', 'lin@example.com', 'yearly'], env);
+      const result = await adminHere(['set-plan', 'lin@example.com', 'yearly'], env);
       expect(result.stdout).toMatch(/^lin@example\.com\tyearly/);
     } finally {
       await app.close();
+    }
+    try {
+      expect((await adminHere(['list-users'], env)).stdout).toMatch(/^lin@example\.com\tyearly\tLin/);
+    } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
