@@ -195,8 +195,26 @@ function replayLayer(workers: string): string {
   }
   ${ORIGIN_SOURCE}
   ${CHANCE_SOURCE}
+  // The site's pages by their files in the copy, and the address online of what a script built
+  // under one: from a link's href, which the copy points at the page's file, Qwik City asks for
+  // \`<href>/q-data.json\` (\`contact/index.html/q-data.json\`), which online was under the
+  // page's address (\`/contact/q-data.json\`), as its render recorded it.
+  var pageFiles = {};
+  Object.keys(data.sitePages || {}).forEach(function (url) {
+    try { pageFiles[new URL(data.sitePages[url], here).href] = url; } catch (error) {}
+  });
+  function underPage(absolute) {
+    var at = absolute.search(/\\.html?\\//i);
+    if (at < 0) return undefined;
+    var file = absolute.slice(0, absolute.indexOf('/', at)), page = pageFiles[file];
+    if (!page) return undefined;
+    var online = page.split('#')[0].split('?')[0];
+    return new URL(absolute.slice(file.length + 1), online.charAt(online.length - 1) === '/' ? online : online + '/').href;
+  }
   // \`relative\`: the address as a page's script gave it, when not absolute (see original).
   function onlineAddress(absolute, relative) {
+    var below = underPage(absolute);
+    if (below) return below;
     var path = absolute.indexOf(folder) === 0 ? absolute.slice(folder.length) : undefined;
     // A file of the copy, or an address the copy wrote in its markup (a script read it back).
     var known = path !== undefined && !isHere(absolute) && (byPath[path] || (Object.prototype.hasOwnProperty.call(written, path) && written[path]));
