@@ -33,7 +33,14 @@ export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onli
     if (local === undefined && !asWritten && !elsewhere) return;
     return local !== undefined ? new URL(local + to.hash, here).href : elsewhere ? online : to.href;
   }
+  // The link clicked, also in a shadow root (a web component's card): the event's target is then
+  // its host, and the link is found along the event's path.
+  var matches = Element.prototype.matches;
   function linkOf(event) {
+    var path = typeof event.composedPath === 'function' ? event.composedPath() : [];
+    for (var i = 0; i < path.length; i++) {
+      if (path[i] instanceof Element && matches.call(path[i], 'a[href], area[href]')) return path[i];
+    }
     var target = event.target;
     return target instanceof Element ? closest.call(target, 'a[href], area[href]') : null;
   }
