@@ -37,6 +37,27 @@ describe('pixelDiffPercent', () => {
   it('counts rows only one picture has as different', () => {
     expect(pixelDiffPercent(white, png(10, 20, () => [255, 255, 255]))).toBe(50);
   });
+
+  describe('in a moving area (a scene that turns, pictured at another moment)', () => {
+    // A green bar on a grey backdrop, turned: upright in one picture, lying in the other.
+    const scene = (bar: (x: number, y: number) => boolean, colour: [number, number, number]) =>
+      png(40, 40, (x, y) => (x >= 10 && x < 30 && y >= 10 && y < 30 && bar(x, y) ? colour : x >= 10 && x < 30 && y >= 10 && y < 30 ? [220, 224, 222] : [255, 255, 255]));
+    const green: [number, number, number] = [60, 150, 90];
+    const upright = scene((x) => x >= 17 && x < 23, green);
+    const lying = scene((_x, y) => y >= 17 && y < 23, green);
+    const area = { x: 10, y: 10, width: 20, height: 20 };
+
+    it('counts as the same where it shows alike colours', () => {
+      expect(pixelDiffPercent(upright, lying)).toBeGreaterThan(5);
+      expect(pixelDiffPercent(upright, lying, [area])).toBe(0);
+    });
+    it('counts in full where it is left blank or drawn in other colours', () => {
+      const blank = scene(() => false, green);
+      const black = scene((_x, y) => y >= 17 && y < 23, [10, 10, 10]);
+      expect(pixelDiffPercent(upright, blank, [area])).toBe(pixelDiffPercent(upright, blank));
+      expect(pixelDiffPercent(upright, black, [area])).toBe(pixelDiffPercent(upright, black));
+    });
+  });
 });
 
 describe('textMatch', () => {

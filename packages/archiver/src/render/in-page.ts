@@ -23,6 +23,13 @@ const CANVAS_DRAWING_MS = 1_500;
  * clock, a poll: its function after its second time), nor any past the document's first `count`.
  */
 const PENDING_TIMERS = { minMs: 400, maxMs: 3_000, sameFunction: 2, count: 30 };
+/** Where a canvas keeps when it first and last drew (DOM_STATE, MOVING_AREAS). */
+const DRAWING_KEY = 'sitezip.drawing';
+/**
+ * Whether a canvas's drawing times (see DOM_STATE) say it is still moving: it drew within the
+ * last 250 ms, and has drawn for longer than a chart's opening animation (CANVAS_DRAWING_MS).
+ */
+const STILL_DRAWING = `(drawing, now) => typeof drawing === 'object' && drawing !== null && now - drawing.last < 250 && drawing.last - drawing.first > ${CANVAS_DRAWING_MS}`;
 /** The drawing calls that mark a canvas drawn: every picture a 2D context or WebGL makes goes through one of them. */
 const DRAWING_CALLS = {
   CanvasRenderingContext2D: ['fill', 'stroke', 'fillRect', 'strokeRect', 'clearRect', 'fillText', 'strokeText', 'drawImage', 'putImageData'],
@@ -132,10 +139,14 @@ export const DOM_STATE = `(untilComplete) => {
   // At most one mark per context in each 50 ms beat: a drawing call costs a comparison.
   const firstDrawn = new WeakMap();
   const drawnBeat = Symbol('sitezip.drawnBeat');
+  const drawingKey = Symbol.for('${DRAWING_KEY}');
   const drawn = (context) => {
     if (context[drawnBeat] === fresh.beat) return;
     context[drawnBeat] = fresh.beat;
     const now = performance.now();
+    // When the canvas first and last drew: one that keeps drawing is a moving area (MOVING_AREAS).
+    const canvas = context.canvas;
+    if (canvas) canvas[drawingKey] = { first: canvas[drawingKey] ? canvas[drawingKey].first : now, last: now };
     const first = firstDrawn.get(context);
     if (first === undefined) firstDrawn.set(context, now);
     else if (now - first > ${CANVAS_DRAWING_MS}) return;
@@ -162,6 +173,30 @@ export const DOM_STATE = `(untilComplete) => {
     } }.attachShadow;
   }
   return { still: 0, loading };
+}`;
+
+/**
+ * The areas of the page (in its coordinates, as its picture has them) that change on their own
+ * as it is pictured: a canvas still drawing well past its first drawing (a three.js scene that
+ * turns for ever, see DOM_STATE) and a video playing. A copy pictured at another moment shows
+ * them at another point of their motion; the self-check compares them loosely (compare.ts).
+ */
+export const MOVING_AREAS = `() => {
+  const key = Symbol.for('${DRAWING_KEY}');
+  const now = performance.now();
+  const boxes = [];
+  const roots = [document];
+  for (let i = 0; i < roots.length; i++) {
+    for (const element of roots[i].querySelectorAll('*')) {
+      if (element.shadowRoot) roots.push(element.shadowRoot);
+      const drawing = element[key];
+      const moving = drawing === 'moving' || (${STILL_DRAWING})(drawing, now) || (element instanceof HTMLVideoElement && !element.paused && !element.ended);
+      if (!moving) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) boxes.push({ x: box.left + scrollX, y: box.top + scrollY, width: box.width, height: box.height });
+    }
+  }
+  return boxes;
 }`;
 
 /**
@@ -439,6 +474,14 @@ export const INLINE_CSSOM = `() => {
       image.setAttribute('height', String(canvas.height));
       const box = canvas.getBoundingClientRect();
       if (box.width && box.height) image.style.cssText += ';width:' + box.width + 'px;height:' + box.height + 'px';
+      // What rules for canvas elements gave it (canvas { display: block }, as three.js pages
+      // have) no longer apply to an image: an inline image stood 7 px higher on its line's baseline.
+      const drawn = getComputedStyle(canvas);
+      image.style.display = drawn.display;
+      image.style.verticalAlign = drawn.verticalAlign;
+      image.style.borderRadius = drawn.borderRadius;
+      // A scene still drawing stays a moving area of the page's picture, now its image (MOVING_AREAS).
+      if ((${STILL_DRAWING})(canvas[Symbol.for('${DRAWING_KEY}')], performance.now())) image[Symbol.for('${DRAWING_KEY}')] = 'moving';
       canvas.replaceWith(image);
       counts.canvases++;
     }

@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { call, HOLD_STILL, PAGE_TEXT } from './in-page.js';
+import type { Box } from './compare.js';
+import { call, HOLD_STILL, MOVING_AREAS, PAGE_TEXT } from './in-page.js';
 
 /** How a page looks and reads: what the self-check compares between the original and its copy. */
 export interface Picture {
@@ -15,6 +16,8 @@ export interface Picture {
    * render's own picture is taken while the capture writes the copies and opens them to check.
    */
   png: Promise<Buffer>;
+  /** What moved on its own as the picture was taken (MOVING_AREAS): the self-check compares it loosely. */
+  moving?: Promise<readonly Box[]>;
 }
 
 /** Three viewports of a long page: enough to judge a copy, cheap enough to take on every render. */
@@ -58,4 +61,9 @@ export async function screenshot(page: Page, session: Promise<CDPSession>): Prom
 
 export async function pageText(page: Page): Promise<string> {
   return (await page.evaluate(PAGE_TEXT)) as string;
+}
+
+/** The areas of the page moving on their own now (MOVING_AREAS); none when the page cannot say. */
+export async function movingAreas(page: Page): Promise<readonly Box[]> {
+  return ((await page.evaluate(call(MOVING_AREAS)).catch(() => [])) as Box[]);
 }

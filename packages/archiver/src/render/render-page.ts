@@ -11,7 +11,8 @@ import { ExchangeRecorder } from './exchange-recorder.js';
 import { visitHashRoutes } from './hash-routes.js';
 import { linkVariants, PAGE_LINKS } from './link-variants.js';
 import { call, INLINE_CSSOM, SCROLL_THROUGH, SCROLL_TO_TOP, SERIALIZE, type Snapshot } from './in-page.js';
-import { pageText, screenshot, type Picture } from './picture.js';
+import type { Box } from './compare.js';
+import { movingAreas, pageText, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { RenderStop } from './render-stop.js';
@@ -377,15 +378,22 @@ async function pictureLater(
     take = resolve;
     drop = () => reject(new Error('The page changed after it was read.'));
   });
-  const png = taken.then(() => pixels(page, session, signal));
-  png.catch(() => undefined);
-  return { picture: { text, png, scrollSteps }, take, drop };
+  const shot = taken.then(() => pixels(page, session, signal));
+  shot.catch(() => undefined);
+  return { picture: { text, ...pictureOf(shot), scrollSteps }, take, drop };
 }
 
 /** The page's text now, and its picture on its way (the result does not wait for it). */
 async function takePicture(page: Page, session: Promise<CDPSession>, stop: RenderStop, signal: AbortSignal, scrollSteps: number): Promise<Picture> {
   const text = await stop.race(pageText(page));
-  return { text, png: pixels(page, session, signal), scrollSteps };
+  return { text, ...pictureOf(pixels(page, session, signal)), scrollSteps };
+}
+
+/** A picture's parts, from its shot on its way. */
+function pictureOf(shot: Promise<{ png: Buffer; moving: readonly Box[] }>): Pick<Picture, 'png' | 'moving'> {
+  const moving = shot.then((taken) => taken.moving);
+  moving.catch(() => undefined);
+  return { png: shot.then((taken) => taken.png), moving };
 }
 
 /**
@@ -393,13 +401,14 @@ async function takePicture(page: Page, session: Promise<CDPSession>, stop: Rende
  * longer waits). They have time of their own, not what is left of the render's cap: they share the
  * machine with the check pages, and a render that ended near its cap lost its picture, and its check, to it.
  */
-function pixels(page: Page, session: Promise<CDPSession>, signal: AbortSignal): Promise<Buffer> {
-  const png = within(screenshot(page, session), PICTURE_TIMEOUT_MS, signal).then((shot) => {
-    if (!shot.done) throw new ArchiveError('TIMEOUT', 'The rendered page could not be pictured in time.');
-    return shot.value;
+function pixels(page: Page, session: Promise<CDPSession>, signal: AbortSignal): Promise<{ png: Buffer; moving: readonly Box[] }> {
+  const shot = within(Promise.all([movingAreas(page), screenshot(page, session)]), PICTURE_TIMEOUT_MS, signal).then((taken) => {
+    if (!taken.done) throw new ArchiveError('TIMEOUT', 'The rendered page could not be pictured in time.');
+    const [moving, png] = taken.value;
+    return { png, moving };
   });
-  png.then(() => trace('render: pictured'), () => undefined);
-  return png;
+  shot.then(({ moving }) => trace(`render: pictured${moving.length > 0 ? ` (${moving.length} moving areas)` : ''}`), () => undefined);
+  return shot;
 }
 
 // Links read from the page, and requests made for them, at most.

@@ -144,7 +144,7 @@ export async function checkCopy(
       png = await picture(check, name, signal);
       Object.assign(scores, scoresOf(await read()));
     }
-    const pixelDiff = pixelDiffPercent(await original.png, png);
+    const pixelDiff = pixelDiffPercent(await original.png, png, (await original.moving) ?? []);
     trace(`check: ${name} compared: ${pixelDiff} % px, text ${scores.textMatch}`);
     ended = true;
     return { browser: 'chromium', pixelDiff, ...scores };
