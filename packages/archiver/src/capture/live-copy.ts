@@ -8,6 +8,7 @@ import { hostFolder } from '../resolve/local-path.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import type { CaptureContext, ResourceKind } from './context.js';
 import { keepLazyStyles } from './lazy-styles.js';
+import { keepReadBack } from './read-back.js';
 import { replayNamedFragments } from './named-fragments.js';
 import { pageLink, readImportMaps, rewriteDocument } from './process-html.js';
 import { moduleKey } from './process-module.js';
@@ -104,7 +105,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   // Before the first module is resolved below: a module's bare imports (lit's '@lit/reactive-element')
   // go through the page's import map, which rewriteDocument reads only after them.
   ctx.importMap = readImportMaps(scan.inlineScripts, baseUrl || served.response.url);
-  let replayBytes = 0;
+  let replayBytes = await keepReadBack(page, data, MAX_REPLAY_BYTES);
   // A classic script without a charset of its own is read in its page's encoding.
   const { encoding } = served.document;
   for (const url of page.moduleScripts ?? []) ctx.moduleScripts.add(url);

@@ -16,6 +16,7 @@ import { ORIGIN_SOURCE } from './replay-origin.js';
 import { ORIGINALS_SOURCE } from './replay-originals.js';
 import { FAIL_XHR_SOURCE } from './replay-network-error.js';
 import { OUTSIDE_COPY_SOURCE } from './replay-outside-copy.js';
+import { READ_BACK_SOURCE } from './replay-read-back.js';
 import { SITE_FILES_SOURCE } from './replay-site-files.js';
 import { SITE_RESPONSES_SOURCE } from './replay-site-responses.js';
 import { SPRITES_SOURCE } from './replay-sprites.js';
@@ -94,6 +95,8 @@ export interface ReplayData {
    * clock runs from there (replay-chance.ts).
    */
   time?: number;
+  /** Images whose pixels the page's scripts read (a WebGL texture's): given as blob: URLs of their recorded bodies in `responses` (replay-read-back.ts). */
+  readBack?: string[];
 }
 
 /** The page's data script: assigns its replay data before the layer (replayLayerFile) reads it. */
@@ -458,9 +461,12 @@ function replayLayer(workers: string): string {
   ${FETCHED_ATTRIBUTES_SOURCE}
   ${SITE_FILES_SOURCE}
   ${OUTSIDE_COPY_SOURCE}
+  ${READ_BACK_SOURCE}
   function mapped(value, element) {
     // What failed in the render fails here, as an image or stylesheet with no content does.
     if (failedInRender(value)) return 'data:,';
+    var pixels = readBackUrl(value, element);
+    if (pixels) return pixels;
     var path = local(value);
     if (path === undefined) path = siteFile(value);
     var mark = path === undefined && unloadable(value, element);

@@ -100,6 +100,8 @@ export interface LoadedPage {
   readonly workerScripts?: readonly string[] | undefined;
   /** ...and the scripts it loaded as modules, which a live copy keeps in its import map. */
   readonly moduleScripts?: readonly string[] | undefined;
+  /** ...and the images whose pixels its scripts read, which a live copy gives as blob: URLs (replay-read-back.ts). */
+  readonly readBackImages?: readonly string[] | undefined;
   /** When the rendered document's navigation started (ms since 1970): a live copy's clock starts there. */
   readonly renderedAt?: number | undefined;
   /** How the rendered page looked and read: what a check of its copies compares them with. */

@@ -285,6 +285,11 @@ export const HOLD_STILL = `async () => {
   };
 }`;
 
+/** Where RECORD_READ_BACK keeps the addresses of the images whose pixels scripts read. */
+const READ_BACK_KEY = 'sitezip.readBack';
+/** Images RECORD_READ_BACK notes, at most. */
+const MAX_READ_BACK = 100;
+
 /** Where RECORD_FONT_SOURCES keeps each FontFace's source: a WeakMap from the face to it. */
 const FONT_SOURCES_KEY = 'sitezip.fontSources';
 /** Where RECORD_CLOSED_ROOTS keeps the closed shadow roots scripts attached: a WeakMap from the host to its root. */
@@ -374,6 +379,53 @@ export const KEEP_DRAWING_BUFFERS = `(() => {
  * it back as an @font-face rule). A string source is kept with its URLs made absolute against the
  * document; a binary one as a copy of its bytes (the page may reuse its buffer).
  */
+/**
+ * An init script noting the images (by address) whose pixels the page's scripts read: each one a
+ * WebGL texture is made of (three.js's TextureLoader), or made into an ImageBitmap, and each one
+ * drawn into a 2D canvas whose pixels are then read (getImageData). From a folder, an image of a
+ * file is of another origin than the page: WebGL refuses it (the model drawn black) and the
+ * canvas it is drawn into can no longer be read. A live copy gives these images as blob: URLs of
+ * the page's own (replay-read-back.ts).
+ */
+export const RECORD_READ_BACK = `(() => {
+  const urls = new Set();
+  Object.defineProperty(window, Symbol.for('${READ_BACK_KEY}'), { value: urls });
+  const addressOf = (source) => {
+    try {
+      if (window.HTMLImageElement && source instanceof HTMLImageElement) return source.currentSrc || source.src;
+      if (window.SVGImageElement && source instanceof SVGImageElement) return new URL(source.href.baseVal, document.baseURI).href;
+    } catch {}
+    return undefined;
+  };
+  const note = (url) => {
+    if (url && /^https?:/.test(url) && urls.size < ${MAX_READ_BACK}) urls.add(url.split('#')[0]);
+  };
+  const wrap = (proto, name, before) => {
+    const real = proto && proto[name];
+    if (typeof real !== 'function') return;
+    Object.defineProperty(proto, name, { configurable: true, writable: true, value: { [name]() {
+      try { before(this, arguments); } catch {}
+      return real.apply(this, arguments);
+    } }[name] });
+  };
+  for (const type of [window.WebGLRenderingContext, window.WebGL2RenderingContext]) {
+    for (const name of ['texImage2D', 'texSubImage2D', 'texImage3D', 'texSubImage3D']) {
+      wrap(type && type.prototype, name, (context, args) => { for (const arg of args) note(addressOf(arg)); });
+    }
+  }
+  wrap(window, 'createImageBitmap', (scope, args) => note(addressOf(args[0])));
+  const drawn = new WeakMap();
+  const context2d = window.CanvasRenderingContext2D && CanvasRenderingContext2D.prototype;
+  wrap(context2d, 'drawImage', (context, args) => {
+    const url = addressOf(args[0]);
+    if (!url) return;
+    const images = drawn.get(context.canvas) || new Set();
+    images.add(url);
+    drawn.set(context.canvas, images);
+  });
+  wrap(context2d, 'getImageData', (context) => { for (const url of drawn.get(context.canvas) || []) note(url); });
+})();`;
+
 export const RECORD_FONT_SOURCES = `(() => {
   const Real = window.FontFace;
   if (typeof Real !== 'function') return;
@@ -566,6 +618,8 @@ export interface Snapshot {
   href: string;
   /** When the document's navigation started (performance.timeOrigin, ms since 1970). */
   timeOrigin: number;
+  /** Images whose pixels the page's scripts read (RECORD_READ_BACK), by address. */
+  readBack: string[];
 }
 
 /**
@@ -577,7 +631,7 @@ export interface Snapshot {
 export const SERIALIZE = `(maxLength) => {
   ${ROOTS_FROM}
   const root = document.documentElement;
-  if (!root) return { html: '', title: document.title, href: location.href, timeOrigin: performance.timeOrigin };
+  if (!root) return { html: '', title: document.title, href: location.href, timeOrigin: performance.timeOrigin, readBack: [] };
   const roots = rootsFrom(document).slice(1);
   let inner = typeof root.getHTML === 'function' ? root.getHTML({ shadowRoots: roots }) : root.innerHTML;
   // Written open: a copy without scripts loses nothing by it, and its check reads their text as the page's.
@@ -591,7 +645,8 @@ export const SERIALIZE = `(maxLength) => {
     + (type.systemId ? ' "' + type.systemId + '"' : '') + '>';
   const length = doctype.length + open.length + inner.length + close.length;
   if (length > maxLength) return { tooLarge: length };
-  return { html: doctype + open + inner + close, title: document.title, href: location.href, timeOrigin: performance.timeOrigin };
+  const readBack = window[Symbol.for('${READ_BACK_KEY}')];
+  return { html: doctype + open + inner + close, title: document.title, href: location.href, timeOrigin: performance.timeOrigin, readBack: readBack ? [...readBack] : [] };
 }`;
 
 /**

@@ -86,6 +86,8 @@ export interface RenderResult {
   workers: string[];
   /** The URLs of the scripts the page loaded as modules. */
   modules: string[];
+  /** The images whose pixels its scripts read (a WebGL texture's, a canvas's read back). */
+  readBack: string[];
   /** The page's top as the browser showed it, and its text: what a copy is checked against. None when no check could use it. */
   picture: Picture | undefined;
   /** Resolves once the render's tab is closed (its slot given back): after its picture. */
@@ -199,6 +201,7 @@ function renderResult(run: Run, { pageUrl, document, recorder, closed, started, 
     blocked: recorder.blocked,
     workers: recorder.workers,
     modules: [...recorder.modules],
+    readBack: run.snapshot.readBack,
     picture: run.picture,
     closed,
     events: { ...run.events, navigationsBlocked: recorder.navigationsBlocked },

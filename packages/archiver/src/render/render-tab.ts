@@ -1,7 +1,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { ArchiveError } from '../errors.js';
 import type { ExchangeRecorder } from './exchange-recorder.js';
-import { call, KEEP_DRAWING_BUFFERS, DOM_STATE, RECORD_CLOSED_ROOTS, RECORD_FONT_SOURCES, STAY_ON_PAGE } from './in-page.js';
+import { call, KEEP_DRAWING_BUFFERS, DOM_STATE, RECORD_CLOSED_ROOTS, RECORD_FONT_SOURCES, RECORD_READ_BACK, STAY_ON_PAGE } from './in-page.js';
 import { pictureSession } from './picture.js';
 import type { RenderStop } from './render-stop.js';
 import { ROUTE_WORKERS } from './worker-routing.js';
@@ -78,7 +78,7 @@ export class RenderTab {
     await Promise.all([
       // The DOM's last change is watched from the document's start: watched from the first look
       // after the load event, a page built by then waited its whole quiet time again from there.
-      page.addInitScript(SEEDED_RANDOM + call(DOM_STATE) + ';' + RECORD_FONT_SOURCES + RECORD_CLOSED_ROOTS + KEEP_DRAWING_BUFFERS + ROUTE_WORKERS + EVENT_SOURCE_IN_RENDER + STAY_ON_PAGE),
+      page.addInitScript(SEEDED_RANDOM + call(DOM_STATE) + ';' + RECORD_FONT_SOURCES + RECORD_READ_BACK + RECORD_CLOSED_ROOTS + KEEP_DRAWING_BUFFERS + ROUTE_WORKERS + EVENT_SOURCE_IN_RENDER + STAY_ON_PAGE),
       page.route('**/*', (route) => (this.user ? this.user.recorder.onRoute(route) : route.abort('aborted').catch(() => undefined))),
       page.routeWebSocket(/.*/, (socket) => (this.user ? this.user.recorder.onWebSocket(socket) : void socket.close().catch(() => undefined))),
     ]);

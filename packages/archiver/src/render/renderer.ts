@@ -107,6 +107,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         .map(({ url }) => url),
       workerScripts: result.workers,
       moduleScripts: result.modules,
+      ...(result.readBack.length > 0 ? { readBackImages: result.readBack } : {}),
       renderedAt: result.timeOrigin,
       render: renderReport(reason, result),
     };
