@@ -394,9 +394,12 @@ async function takePicture(page: Page, session: Promise<CDPSession>, stop: Rende
 
 /** A picture's parts, from its shot on its way. */
 function pictureOf(shot: Promise<{ png: Buffer; moving: readonly Box[] }>): Pick<Picture, 'png' | 'moving'> {
+  const png = shot.then((taken) => taken.png);
   const moving = shot.then((taken) => taken.moving);
+  // A picture dropped (the page changed after it was read) or failed is nobody's error until asked for.
+  png.catch(() => undefined);
   moving.catch(() => undefined);
-  return { png: shot.then((taken) => taken.png), moving };
+  return { png, moving };
 }
 
 /**
