@@ -43,13 +43,19 @@ export const WORKERS_SOURCE = `var scripts = data.scripts || {}, made = {}, data
     var setup = 'self.__SITEZIP_REPLAY__=' + dataJson + ';self.__SITEZIP_WORKER__=' + JSON.stringify(started) + ';(' + sitezipReplay + ')(self);\\n';
     return blobOf(setup + (started.module ? '' : 'importScripts(self.__SITEZIP_START__);'));
   }
+  // A module worker's text that only imports a script: PDF.js starts its worker so when the
+  // worker's address is of another origin than the page (from a folder, every file is).
+  var IMPORT_ONLY = /^\\s*(?:await\\s+)?import\\s*\\(\\s*(["'])([^"']+)\\1\\s*\\)\\s*;?\\s*$/;
   // The entry of a worker whose script was recorded, or that the page makes from a blob: or data:
-  // URL of classic script text it wrote (see inlineText); another such worker runs as it is.
+  // URL of classic script text it wrote (see inlineText), or of a module's text that imports a
+  // recorded script (that script's worker, as online); another such worker runs as it is.
   function entryFor(url, options, shared) {
     var module = Boolean(options) && typeof options === 'object' && options.type === 'module';
     if (!/^\\s*(blob|data):/i.test(String(url))) return workerUrl(original(url), module, shared);
-    var address = String(url).trim(), text = module || shared ? undefined : inlineText(address);
-    if (text === undefined) return undefined;
+    var address = String(url).trim(), text = shared ? undefined : inlineText(address);
+    var imported = module && text !== undefined && IMPORT_ONLY.exec(text);
+    if (imported) return workerUrl(original(imported[2]), true, false);
+    if (module || text === undefined) return undefined;
     // Online such a worker is at its blob: URL of the page's origin (or its data: URL), where
     // relative addresses do not resolve; the absolute ones it loads are the page's recorded ones.
     var onlineUrl = /^blob:/i.test(address) ? 'blob:' + new URL(data.base).origin + '/' + address.split('/').pop() : address;
