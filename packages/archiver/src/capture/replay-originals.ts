@@ -29,6 +29,17 @@ export const ORIGINALS_SOURCE = `var originals = data.originals || {}, given = n
     given.set(element, { value: String(value), original: String(original) });
     noteCopy(String(value), String(original));
   }
+  // A module script of the page is written as a data: URL that imports the module's key in the
+  // import map (process-html.ts): its src read back is the address the page gave it, resolved
+  // as online (Shoelace finds its own folder, and its icons, by testing script.src).
+  var scriptSrc = window.HTMLScriptElement && Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, 'src');
+  if (scriptSrc && scriptSrc.get) {
+    Object.defineProperty(HTMLScriptElement.prototype, 'src', { configurable: true, enumerable: scriptSrc.enumerable, set: scriptSrc.set, get: function () {
+      var value = scriptSrc.get.call(this), was = /^data:/i.test(value) ? originalOf(this, getAttribute.call(this, 'src')) : undefined;
+      if (was === undefined) return value;
+      try { return new URL(was, data.baseUrl || data.base).href; } catch (error) { return value; }
+    } });
+  }
   Element.prototype.getAttribute = function (name) {
     var value = getAttribute.apply(this, arguments);
     if (value === null || !readsBack(this, name)) return value;

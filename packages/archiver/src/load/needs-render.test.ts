@@ -57,6 +57,7 @@ describe('needsRender', () => {
     // Sphinx's search page: its loader adds the index's script, named by no markup.
     ['a search page whose inline script loads its index script', `${prose}<div id="search-results"></div><script src="_static/searchtools.js"></script><script>jQuery(function() { Search.loadIndex("searchindex.js"); });</script>`, 'a script file'],
     ['an inline script that loads scripts with RequireJS', `${prose}<div id="app"><p>Loading</p></div><script src="require.js"></script><script>require(['js/app.js'], (app) => app.start());</script>`, 'a script file'],
+    ['custom elements with a component library from a CDN (Shoelace)', `${prose}<sl-card><sl-icon name="wrench"></sl-icon> Safety check</sl-card><script type="module" src="https://cdn.example/shoelace/shoelace-autoloader.js"></script>`, 'another site'],
     ['an inline script that posts to a frame of its own', `${prose}<iframe id="chat" src="widgets/chat.html"></iframe><script>addEventListener('load', () => chat.contentWindow.postMessage({ text: 'hi' }, location.origin));</script>`, 'talks to a frame'],
   ])('renders %s', (_, html, reason) => {
     expect(needsRender(page(html))).toContain(reason);
@@ -82,6 +83,8 @@ describe('needsRender', () => {
     ['an inline script that names pages and images, not data files', `${prose}<script>var site = { next: '/guide/next.html', logo: 'img/logo.png', feed: 'https://example.org/feed.json' };</script>`],
     ['a page whose <body> names the search index a script fetches on a search (Hugo)', `<body data-index="/index.json">${prose}<input id="search"><script src="/js/search.js"></script></body>`],
     ['an element naming an online data file or a page', `${prose}<lottie-player src="https://cdn.example/anim.json"></lottie-player><my-card href="guide.html" data-photo="img/a.png"></my-card><script src="/site.js"></script>`],
+    ['custom elements whose module is the site\'s own', `${prose}<site-menu></site-menu><script type="module" src="/js/menu.js"></script>`],
+    ["another site's module on a page without custom elements", `${prose}<script type="module" src="https://cdn.example/confetti.js"></script>`],
     ["a script that posts to another site's video player", `${prose}<iframe id="v" src="https://video.example/embed/x"></iframe><script>v.contentWindow.postMessage('{"event":"command","func":"playVideo"}', '*');</script>`],
   ])('leaves %s static', (_, html) => {
     expect(needsRender(page(html))).toBeUndefined();

@@ -80,11 +80,34 @@ export function needsRender(page: LoadedPage): string | undefined {
   const scan = page.scan();
   const modules = scan && !(scan instanceof HtmlTooComplexError) && (scan.inlineScripts.length > 0 || scan.refs.some((r) => r.kind === 'module'));
   if (!modules && !SCRIPT.test(head)) return undefined;
-  const need = servedHtmlNeed(head, ownFrameUrls(page, 1).length > 0);
+  const need = servedHtmlNeed(head, ownFrameUrls(page, 1).length > 0) ?? componentsFromElsewhere(page, head);
   if (need) return need;
   // A gallery says little in words: images the HTML itself holds are content too.
   const media = scan && !(scan instanceof HtmlTooComplexError) ? scan.refs.filter((r) => r.kind === 'image' || r.kind === 'media').length : 0;
   if (media < SHELL_MEDIA && html.length <= READ_AT_MOST && visibleTextLength(html, SHELL_TEXT) < SHELL_TEXT) return 'it has scripts and next to no text of its own';
+  return undefined;
+}
+
+// A custom element's tag (a name with a hyphen), as markup writes one.
+const CUSTOM_ELEMENT = /<([a-z][a-z0-9]*-[a-z0-9-]*)[\s/>]/i;
+
+/**
+ * Custom elements in the page that a module of another site may define: a component library
+ * from a CDN (Shoelace's autoloader imports each component it finds by an address it computes,
+ * and each icon is fetched). Another site's scripts are not read (script-fills-page.ts), and from
+ * a folder what they compute is never loaded: a bike shop's page of Shoelace cards, tabs and
+ * icons came out static with none of them drawn (10.9 % of the pixels, text 0.74).
+ */
+function componentsFromElsewhere(page: LoadedPage, head: string): string | undefined {
+  const element = CUSTOM_ELEMENT.exec(head);
+  const scan = element && page.scan();
+  if (!scan || scan instanceof HtmlTooComplexError) return undefined;
+  const { origin } = new URL(page.response.url);
+  for (const ref of scan.refs) {
+    if (ref.kind !== 'module') continue;
+    const url = normalizeUrl(ref.url, page.response.url);
+    if (url && new URL(url).origin !== origin) return `its custom elements (<${element[1]!.toLowerCase()}>) may be defined by another site's module (${url})`;
+  }
   return undefined;
 }
 
