@@ -373,13 +373,6 @@ export const KEEP_DRAWING_BUFFERS = `(() => {
 })();`;
 
 /**
- * Runs before the page's scripts (an init script): remembers the source every FontFace is
- * constructed with, which the face itself does not expose. A font added through the FontFace API
- * is in no stylesheet, so without this the rendered DOM keeps no trace of it (INLINE_CSSOM writes
- * it back as an @font-face rule). A string source is kept with its URLs made absolute against the
- * document; a binary one as a copy of its bytes (the page may reuse its buffer).
- */
-/**
  * An init script noting the images (by address) whose pixels the page's scripts read: each one a
  * WebGL texture is made of (three.js's TextureLoader), or made into an ImageBitmap, and each one
  * drawn into a 2D canvas whose pixels are then read (getImageData). From a folder, an image of a
@@ -426,6 +419,13 @@ export const RECORD_READ_BACK = `(() => {
   wrap(context2d, 'getImageData', (context) => { for (const url of drawn.get(context.canvas) || []) note(url); });
 })();`;
 
+/**
+ * Runs before the page's scripts (an init script): remembers the source every FontFace is
+ * constructed with, which the face itself does not expose. A font added through the FontFace API
+ * is in no stylesheet, so without this the rendered DOM keeps no trace of it (INLINE_CSSOM writes
+ * it back as an @font-face rule). A string source is kept with its URLs made absolute against the
+ * document; a binary one as a copy of its bytes (the page may reuse its buffer).
+ */
 export const RECORD_FONT_SOURCES = `(() => {
   const Real = window.FontFace;
   if (typeof Real !== 'function') return;
