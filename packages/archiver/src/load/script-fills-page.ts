@@ -1,4 +1,7 @@
 import { ACCEPT } from '../fetch/accept.js';
+import type { FetchedResource } from '../fetch/fetcher.js';
+import { moduleImports, moduleLexerReady } from '../parse/index.js';
+import { normalizeUrl } from '../resolve/normalize-url.js';
 import { trace } from '../trace.js';
 import { ownFrameUrls, SCRIPT, servedHtmlNeed } from './needs-render.js';
 import type { LoadedPage, PageLoadContext } from './page-loader.js';
@@ -97,13 +100,48 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, re
       const response = await Promise.race([fetch(url, frame ? 'frame' : module ? 'module' : 'script'), late]);
       if (!response) return undefined;
       const code = response.status < 300 && !response.file ? response.body.subarray(0, frame ? READ_PAGE_AT_MOST : READ_AT_MOST).toString('utf8') : undefined;
-      const reading: ScriptReading = code === undefined ? false : frame ? readFrame(code, url) : own ? readScript(code, module) : readOtherSitesScript(code);
+      let reading: ScriptReading = code === undefined ? false : frame ? readFrame(code, url) : own ? readScript(code, module) : readOtherSitesScript(code);
+      if (reading === false && own && module && code !== undefined) reading = await readImports(code, url, (at) => Promise.race([fetch(at, 'module'), late]));
       readings.note(key, reading);
       return need(key, reading);
     }),
   ).finally(() => clearTimeout(waited));
   if (ctx.signal.aborted) throw ctx.signal.reason;
   return read.find(Boolean);
+}
+
+/** A module's static imports read with it, at most: an entry's own chunks (Stencil's loader is one). */
+const MAX_IMPORTS_READ = 4;
+
+/**
+ * What a module of the site's own that says nothing itself says through the modules it imports
+ * of the same site: Ionic's entry (ionic.esm.js) only imports its loader, whose `import()` of
+ * each component's chunk by a computed address is what a static copy cannot follow (an Ionic
+ * page came out static and blank, its app hidden until its components were defined).
+ */
+async function readImports(code: string, url: string, fetch: (url: string) => Promise<FetchedResource | undefined>): Promise<ScriptReading> {
+  await moduleLexerReady;
+  let imports: string[];
+  try {
+    const { origin } = new URL(url);
+    imports = moduleImports(code)
+      .flatMap(({ specifier, dynamic }) => {
+        const at = !dynamic && /^(?:\.{0,2}\/|https?:)/.test(specifier) ? normalizeUrl(specifier, url) : undefined;
+        return at && new URL(at).origin === origin && !LIBRARY.test(new URL(at).pathname) ? [at] : [];
+      })
+      .slice(0, MAX_IMPORTS_READ);
+  } catch {
+    return false;
+  }
+  const readings = await Promise.all(
+    imports.map(async (at) => {
+      const response = await fetch(at);
+      if (!response || response.status >= 300 || response.file) return false;
+      return readScript(response.body.subarray(0, READ_AT_MOST).toString('utf8'), true);
+    }),
+  );
+  const found = readings.find((reading) => typeof reading === 'string');
+  return found ?? false;
 }
 
 type FetchedKind = 'script' | 'module' | 'stylesheet' | 'image' | 'icon';
