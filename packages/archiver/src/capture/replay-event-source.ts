@@ -10,15 +10,12 @@
 // A function's source text: `request(url, init)` is the fetch() to ask with, `online(url)` the
 // absolute address online of what the page asked for.
 
+import { STREAM_EVENTS_SOURCE } from './replay-streams.js';
+
 /** Installs the EventSource over `request` in `scope` (a window or a worker). */
 export const EVENT_SOURCE_OVER_FETCH = `function (scope, request, online) {
   if (typeof scope.EventSource !== 'function' || typeof EventTarget !== 'function' || typeof MessageEvent !== 'function') return;
-  function fire(target, event) {
-    var handler = target['on' + event.type];
-    target.dispatchEvent(event);
-    if (typeof handler !== 'function') return;
-    try { handler.call(target, event); } catch (error) { setTimeout(function () { throw error; }); }
-  }
+  ${STREAM_EVENTS_SOURCE}
   // The stream's events (the text/event-stream format); what follows the last line break is an
   // event cut short, which a browser drops when a stream ends there.
   function parse(text, emit) {
@@ -89,10 +86,7 @@ export const EVENT_SOURCE_OVER_FETCH = `function (scope, request, online) {
       if (controller) controller.abort();
     }
   };
-  ['CONNECTING', 'OPEN', 'CLOSED'].forEach(function (name, value) {
-    Object.defineProperty(OverFetch, name, { value: value, enumerable: true });
-    Object.defineProperty(OverFetch.prototype, name, { value: value, enumerable: true });
-  });
+  constants(OverFetch, ['CONNECTING', 'OPEN', 'CLOSED']);
   scope.EventSource = OverFetch;
 }`;
 

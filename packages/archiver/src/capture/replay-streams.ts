@@ -12,6 +12,25 @@
 // (replay-event-source.ts); a static page's guard keeps it, having recorded nothing.
 // Source text inside the layer, in pages and workers alike: it uses scope and original().
 
+/**
+ * What a stream object of the copy's (here, and replay-event-source.ts) needs of an EventTarget's
+ * kind: `fire()` an event to its listeners and then its `on…` handler, as the browser's do (a
+ * handler that throws is reported, not thrown into the caller), and `constants()` (CONNECTING…)
+ * on the type and its prototype.
+ */
+export const STREAM_EVENTS_SOURCE = `function fire(target, event) {
+    var handler = target['on' + event.type];
+    target.dispatchEvent(event);
+    if (typeof handler !== 'function') return;
+    try { handler.call(target, event); } catch (error) { setTimeout(function () { throw error; }); }
+  }
+  function constants(type, names) {
+    names.forEach(function (name, value) {
+      Object.defineProperty(type, name, { value: value, enumerable: true });
+      Object.defineProperty(type.prototype, name, { value: value, enumerable: true });
+    });
+  }`;
+
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const STREAMS_SOURCE = `if (scope.navigator && typeof scope.navigator.sendBeacon === 'function') {
     try {
@@ -21,23 +40,13 @@ export const STREAMS_SOURCE = `if (scope.navigator && typeof scope.navigator.sen
       } });
     } catch (error) {}
   }
-  function fire(target, event) {
-    var handler = target['on' + event.type];
-    target.dispatchEvent(event);
-    if (typeof handler === 'function') handler.call(target, event);
-  }
+  ${STREAM_EVENTS_SOURCE}
   // The address online, as the constructor of \`kind\` reports one it cannot read.
   function streamAddress(url, kind, invalid) {
     var parsed;
     try { parsed = new URL(original(url)); } catch (error) { throw new DOMException("Failed to construct '" + kind + "': " + invalid, 'SyntaxError'); }
     if (kind === 'WebSocket') parsed.protocol = parsed.protocol === 'https:' ? 'wss:' : parsed.protocol === 'http:' ? 'ws:' : parsed.protocol;
     return parsed.href;
-  }
-  function constants(type, names) {
-    names.forEach(function (name, value) {
-      Object.defineProperty(type, name, { value: value, enumerable: true });
-      Object.defineProperty(type.prototype, name, { value: value, enumerable: true });
-    });
   }
   if (typeof scope.WebSocket === 'function' && typeof EventTarget === 'function') {
     var OfflineWebSocket = class WebSocket extends EventTarget {

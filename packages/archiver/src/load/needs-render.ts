@@ -1,4 +1,4 @@
-import { HtmlTooComplexError } from '../parse/index.js';
+import { HtmlTooComplexError, type HtmlScan } from '../parse/index.js';
 import type { LoadedPage } from './page-loader.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { DATA_EXTENSION, fillsFromNetwork, loadsDataFile, loadsScriptFile, readsFromNetwork, runTimeLoad, talksToFrame } from './script-signals.js';
@@ -80,7 +80,7 @@ export function needsRender(page: LoadedPage): string | undefined {
   const scan = page.scan();
   const modules = scan && !(scan instanceof HtmlTooComplexError) && (scan.inlineScripts.length > 0 || scan.refs.some((r) => r.kind === 'module'));
   if (!modules && !SCRIPT.test(head)) return undefined;
-  const need = servedHtmlNeed(head, ownFrameUrls(page, 1).length > 0) ?? componentsFromElsewhere(page, head);
+  const need = servedHtmlNeed(head, ownFrameUrls(page, 1).length > 0) ?? (scan && !(scan instanceof HtmlTooComplexError) ? componentsFromElsewhere(scan, page.response.url, head) : undefined);
   if (need) return need;
   // A gallery says little in words: images the HTML itself holds are content too.
   const media = scan && !(scan instanceof HtmlTooComplexError) ? scan.refs.filter((r) => r.kind === 'image' || r.kind === 'media').length : 0;
@@ -98,14 +98,13 @@ const CUSTOM_ELEMENT = /<([a-z][a-z0-9]*-[a-z0-9-]*)[\s/>]/i;
  * a folder what they compute is never loaded: a bike shop's page of Shoelace cards, tabs and
  * icons came out static with none of them drawn (10.9 % of the pixels, text 0.74).
  */
-function componentsFromElsewhere(page: LoadedPage, head: string): string | undefined {
+function componentsFromElsewhere(scan: HtmlScan, pageUrl: string, head: string): string | undefined {
   const element = CUSTOM_ELEMENT.exec(head);
-  const scan = element && page.scan();
-  if (!scan || scan instanceof HtmlTooComplexError) return undefined;
-  const { origin } = new URL(page.response.url);
+  if (!element) return undefined;
+  const { origin } = new URL(pageUrl);
   for (const ref of scan.refs) {
     if (ref.kind !== 'module') continue;
-    const url = normalizeUrl(ref.url, page.response.url);
+    const url = normalizeUrl(ref.url, pageUrl);
     if (url && new URL(url).origin !== origin) return `its custom elements (<${element[1]!.toLowerCase()}>) may be defined by another site's module (${url})`;
   }
   return undefined;
