@@ -3,8 +3,7 @@
 // as a texture (the model drawn black) and a canvas it is drawn into can no longer be read. The
 // render noted which images its scripts read (RECORD_READ_BACK in render/in-page.ts), and their
 // recorded bodies are in the replay data: such an image is given a blob: URL the page made itself,
-// of its own origin. Source text inside the layer's replayDom(): it uses data, original(), blobUrl()
-// and the real getAttribute and setAttribute.
+// of its own origin. Source text inside the layer's replayDom(): it uses data, original() and blobUrl().
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const READ_BACK_SOURCE = `var readBack = {}, readBackBlobs = {};
@@ -15,22 +14,4 @@ export const READ_BACK_SOURCE = `var readBack = {}, readBackBlobs = {};
     var hit = online && readBack[online] === true && data.responses['GET ' + online];
     if (!hit) return undefined;
     return readBackBlobs[online] || (readBackBlobs[online] = blobUrl(hit));
-  }
-  // One the page's markup holds (a texture in a hidden <img>), whose src the copy wrote as its
-  // file: given its blob: URL as the parser puts it in (this layer runs before the body is parsed).
-  if (Object.keys(readBack).length > 0 && typeof MutationObserver === 'function') {
-    var swapToBlob = function (element) {
-      var value = element instanceof HTMLImageElement ? getAttribute.call(element, 'src') : null;
-      var blob = value && readBackUrl(value, element);
-      if (blob) setAttribute.call(element, 'src', blob);
-    };
-    new MutationObserver(function (records) {
-      records.forEach(function (record) {
-        Array.prototype.forEach.call(record.addedNodes, function (node) {
-          if (node.nodeType !== 1) return;
-          swapToBlob(node);
-          if (node.querySelectorAll) Array.prototype.forEach.call(node.querySelectorAll('img[src]'), swapToBlob);
-        });
-      });
-    }).observe(document, { childList: true, subtree: true });
   }`;
