@@ -24,6 +24,8 @@ const PAGES: Record<string, string> = {
   // for ever, and a popup's timer due in 5 s, are not.
   '/timer': `<!doctype html><p>A note follows</p><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p id="late">Shown a moment later</p>'), 1200);</script>`,
   '/poll': `<!doctype html><p>Polls for ever</p><script>(function poll() { window.polls = (window.polls || 0) + 1; setTimeout(poll, 400); })();</script>`,
+  // Content added every 200 ms for ever: never quiet for 300 ms, always for 100 ms between additions.
+  '/adding': `<!doctype html><p>Adds a line every 200 ms</p><script>setInterval(() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'line' })), 200);</script>`,
   '/popup': `<!doctype html><p>A popup in 5 s</p><script>setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<p id="late">Subscribe!</p>'), 5000);</script>`,
 };
 // A 1×1 PNG.
@@ -96,5 +98,22 @@ describe('settle', () => {
     expect(await page.evaluate('window.polls')).toBeGreaterThanOrEqual(3);
     const popup = await settleOn('/popup', idle(), { budgetMs: 10_000 });
     expect({ settled: popup.settled, shown: await shown() }).toEqual({ settled: true, shown: false });
+  }, 60_000);
+
+  it('ends once quiet for `enough.ms` when the page is already what it should become, and only then', async () => {
+    await page.goto(`${ORIGIN}/adding`, { waitUntil: 'domcontentloaded' });
+    const lines = () => page.evaluate(`document.querySelectorAll('p').length`) as Promise<number>;
+    let asked = 0;
+    // Already enough: the wait ends at the first quiet of 100 ms, where the page's whole quiet never comes.
+    const enough = { ms: 100, test: async () => (asked++, true) };
+    expect(await settle(page, idle(), { quietMs: 300, budgetMs: 10_000, enough }, AbortSignal.timeout(30_000))).toBe(true);
+    expect(asked).toBe(1);
+    // Not yet what it should be: asked again at each beat until the budget ends the wait.
+    let refused = 0;
+    const before = await lines();
+    const notYet = { ms: 100, test: async () => (refused++, false) };
+    expect(await settle(page, idle(), { quietMs: 300, budgetMs: 1_500, enough: notYet }, AbortSignal.timeout(30_000))).toBe(false);
+    expect(refused).toBeGreaterThan(1);
+    expect(await lines()).toBeGreaterThan(before);
   }, 60_000);
 });

@@ -75,9 +75,17 @@ function originOf(url: string): string | undefined {
 export async function settle(
   page: Page,
   network: Network,
-  options: { quietMs: number; budgetMs: number; loadingMs?: number | undefined; quieting?: { ms: number; call: () => void } | undefined },
+  options: {
+    quietMs: number;
+    budgetMs: number;
+    loadingMs?: number | undefined;
+    quieting?: { ms: number; call: () => void } | undefined;
+    /** Once quiet for `ms` (less than `quietMs`), asked every beat whether the page is already what it should become: quiet enough if so. */
+    enough?: { ms: number; test: () => Promise<boolean> } | undefined;
+  },
   signal: AbortSignal,
 ): Promise<boolean> {
+  const { enough } = options;
   const started = performance.now();
   const latest = started + Math.max(options.budgetMs, options.loadingMs ?? 0);
   let until = started + options.budgetMs;
@@ -97,7 +105,8 @@ export async function settle(
       quieting = undefined;
     }
     if (quiet >= options.quietMs) return true;
-    const next = quieting && quieting.ms > quiet ? quieting.ms : options.quietMs;
+    if (enough && quiet >= enough.ms && (await raceSignal(enough.test(), signal))) return true;
+    const next = quieting && quieting.ms > quiet ? quieting.ms : enough && enough.ms > quiet ? enough.ms : enough ? quiet : options.quietMs;
     const wait = Math.min(Math.max(next - quiet, 50), until - performance.now());
     if (wait <= 0) return false;
     await raceSignal(delay(wait, undefined, { signal }).catch(() => undefined), signal);
