@@ -1,8 +1,7 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from '@playwright/test';
 import { expect, test } from '../support/test.js';
 import type { Manifest } from '../../packages/archiver/dist/index.js';
@@ -10,14 +9,14 @@ import { FORMS_SHOWN, postRoutes, SHOWN } from '../../packages/archiver/test/ren
 import { serveFixture, type FixtureSite } from '../../packages/archiver/test/support/fixture-site.js';
 import type { SeenRequest } from '../../packages/archiver/test/support/render-site.js';
 import { sharedFirefox, viewInFirefox } from '../support/firefox.js';
-import { openOffline, unzipTo } from '../support/offline.js';
+import { captureWithCli } from '../support/capture.js';
+import { openOffline } from '../support/offline.js';
 
 // A page built from POSTs (two GraphQL queries to one URL, a form-encoded XHR, bodies as bytes
 // and as a Blob, a synchronous XHR), captured once with the built CLI (--render always): its live copy answers
 // every POST from the recording when opened from file://, in Chromium and in Firefox. So does the
 // copy of a page that posts FormData (random multipart boundaries), captured the same way.
 
-const cli = fileURLToPath(new URL('../../packages/archiver/bin/sitezip.js', import.meta.url));
 const seen: SeenRequest[] = [];
 let site: FixtureSite;
 let work: string;
@@ -28,15 +27,8 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   site = await serveFixture(postRoutes(seen));
   work = await mkdtemp(join(tmpdir(), 'sitezip-post-replay-'));
-  const zip = join(work, 'copy.zip');
-  await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, [cli, site.url, '-o', zip, '-q', '--render', 'always'], { env: { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' } }, (error, _out, stderr) =>
-      error ? reject(new Error(`sitezip failed: ${stderr || error.message}`)) : resolve(),
-    ),
-  );
   dir = join(work, 'unpacked');
-  await unzipTo(await readFile(zip), dir);
-  manifest = JSON.parse(await readFile(join(dir, 'sitezip-manifest.json'), 'utf8')) as Manifest;
+  manifest = await captureWithCli(site.url, join(work, 'copy.zip'), dir, ['--render', 'always']);
 });
 
 /** The copy opened is the page as served, empty until its script runs on the replay layer. */
@@ -86,15 +78,8 @@ test.describe('a page that posts FormData', () => {
   let formsDir: string;
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    const zip = join(work, 'forms.zip');
-    await new Promise<void>((resolve, reject) =>
-      execFile(process.execPath, [cli, `${site.origin}/forms`, '-o', zip, '-q', '--render', 'always'], { env: { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' } }, (error, _out, stderr) =>
-        error ? reject(new Error(`sitezip failed: ${stderr || error.message}`)) : resolve(),
-      ),
-    );
     formsDir = join(work, 'forms');
-    await unzipTo(await readFile(zip), formsDir);
-    const formsManifest = JSON.parse(await readFile(join(formsDir, 'sitezip-manifest.json'), 'utf8')) as Manifest;
+    const formsManifest = await captureWithCli(`${site.origin}/forms`, join(work, 'forms.zip'), formsDir, ['--render', 'always']);
     expect(formsManifest.resources[0]?.render).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0 } });
     expect(seen.filter((request) => request.path === '/form')).toHaveLength(FORMS_SHOWN.length);
   });

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { archivePage, zipFileSink, type ArchiveOptionsInput, type ArchiveSummary } from '../../packages/archiver/dist/index.js';
+import { fileURLToPath } from 'node:url';
+import { archivePage, zipFileSink, type ArchiveOptionsInput, type ArchiveSummary, type Manifest } from '../../packages/archiver/dist/index.js';
 import { unzipTo } from './offline.js';
 
 export interface Captured {
@@ -19,4 +21,17 @@ export async function captureAndUnzip(url: string, options: ArchiveOptionsInput 
   const dir = join(root, 'unpacked');
   await unzipTo(await readFile(zip), dir);
   return { summary, dir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+const cli = fileURLToPath(new URL('../../packages/archiver/bin/sitezip.js', import.meta.url));
+
+/** Captures `url` with the built `sitezip` command (quiet, `args` after the address) into `zip`, unpacks it into `dir`, and answers its manifest. */
+export async function captureWithCli(url: string, zip: string, dir: string, args: readonly string[] = []): Promise<Manifest> {
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, [cli, url, '-o', zip, '-q', ...args], { env: { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' } }, (error, _out, stderr) =>
+      error ? reject(new Error(`sitezip failed: ${stderr || error.message}`)) : resolve(),
+    ),
+  );
+  await unzipTo(await readFile(zip), dir);
+  return JSON.parse(await readFile(join(dir, 'sitezip-manifest.json'), 'utf8')) as Manifest;
 }

@@ -60,6 +60,8 @@ export interface LiveCopy {
   html: string;
   replayPath: string;
   replay: Buffer;
+  /** What `replay` holds, for answers added after the copy was made (withLaterResponses). */
+  data: ReplayData;
   layer: { path: string; text: string };
   /** The modules its import map holds (by path), whose registrations are saved with it. */
   modules: readonly string[];
@@ -106,8 +108,6 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   // go through the page's import map, which rewriteDocument reads only after them.
   ctx.importMap = readImportMaps(scan.inlineScripts, baseUrl || served.response.url);
   let replayBytes = await keepReadBack(page, data, MAX_REPLAY_BYTES);
-  // A classic script without a charset of its own is read in its page's encoding.
-  const { encoding } = served.document;
   for (const url of page.moduleScripts ?? []) ctx.moduleScripts.add(url);
   await Promise.all(
     (page.browserResponses ?? []).map(async ({ key, method, url, type, response }) => {
@@ -121,21 +121,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
         data.files[url] = relativeLink(path, liveFrame);
         return;
       }
-      const kind = frame ?? FILE_KINDS[type] ?? prefetchedKind(type, response.headers['content-type']);
-      if (kind && method === 'GET') {
-        const outcome = await ctx.resolve({ url, kind, referrer: served.response.url, depth: 0, encoding });
-        if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);
-        // A script a worker loads with importScripts() is recorded as `other` too, and answered from the responses.
-        if (type !== 'other' || !page.workerScripts?.length) return;
-      }
-      if (!REPLAYED.has(type)) return;
-      // A HEAD (Next.js asks one before prefetching a route) needs its status and type only.
-      const body = method === 'HEAD' ? Buffer.alloc(0) : response.body;
-      if ((response.file && method !== 'HEAD') || replayBytes + body.length > MAX_REPLAY_BYTES) return;
-      // Not for a page with workers: a worker's request is answered from its page's data only.
-      if (body.length >= SHARED_BODY_BYTES && ctx.siteResponses?.has(key) && !page.workerScripts?.length) return;
-      replayBytes += body.length;
-      data.responses[key] = replayResponse(response.status, response.headers['content-type'], body);
+      replayBytes += await keepResponse(ctx, page, path, data, { key, method, url, type, response }, MAX_REPLAY_BYTES - replayBytes, frame);
     }),
   );
   replayBytes += await replayNamedFragments(ctx, page, data, MAX_REPLAY_BYTES - replayBytes);
@@ -176,7 +162,59 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   if (known.length > 0) data.modules = Object.fromEntries(known);
   if (known.length > 0 && ctx.importMap.size > 0) data.importMap = Object.fromEntries(ctx.importMap);
   const responseKeys = Object.keys(data.responses);
-  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), layer: shared, modules: loadedModules, responseKeys, frames };
+  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), data, layer: shared, modules: loadedModules, responseKeys, frames };
+}
+
+/**
+ * Keeps one of the page's recorded responses in its live copy at `path`: a file the page loaded
+ * as one is saved (and found by address, `data.files`), an answer to its scripts goes into
+ * `data.responses` while `bytesLeft` allows. The bytes of replay data it took.
+ */
+async function keepResponse(
+  ctx: CaptureContext,
+  page: LoadedPage,
+  path: string,
+  data: ReplayData,
+  { key, method, url, type, response }: BrowserResponse,
+  bytesLeft: number,
+  frame?: ResourceKind,
+): Promise<number> {
+  const kind = frame ?? FILE_KINDS[type] ?? prefetchedKind(type, response.headers['content-type']);
+  if (kind && method === 'GET') {
+    // A classic script without a charset of its own is read in its page's encoding.
+    const outcome = await ctx.resolve({ url, kind, referrer: data.base, depth: 0, encoding: page.served?.document?.encoding });
+    if (outcome.ok) data.files[url] = outcome.dataUrl ?? relativeLink(path, outcome.path);
+    // A script a worker loads with importScripts() is recorded as `other` too, and answered from the responses.
+    if (type !== 'other' || !page.workerScripts?.length) return 0;
+  }
+  if (!REPLAYED.has(type)) return 0;
+  // A HEAD (Next.js asks one before prefetching a route) needs its status and type only.
+  const body = method === 'HEAD' ? Buffer.alloc(0) : response.body;
+  if ((response.file && method !== 'HEAD') || body.length > bytesLeft) return 0;
+  // Not for a page with workers: a worker's request is answered from its page's data only.
+  if (body.length >= SHARED_BODY_BYTES && ctx.siteResponses?.has(key) && !page.workerScripts?.length) return 0;
+  data.responses[key] = replayResponse(response.status, response.headers['content-type'], body);
+  return body.length;
+}
+
+/**
+ * The live copy of `page` at `path` with what its render recorded after the page was read
+ * (LoadedPage.laterResponses: what its "more" buttons asked for), for its reader's own presses
+ * offline: the same copy when there is nothing new.
+ */
+export async function withLaterResponses(ctx: CaptureContext, page: LoadedPage, path: string, live: LiveCopy): Promise<LiveCopy> {
+  const later = (await page.laterResponses) ?? [];
+  const data = live.data;
+  let bytesLeft = MAX_REPLAY_BYTES - live.replay.length;
+  let kept = 0;
+  for (const response of later) {
+    if (data.responses[response.key] || data.files[response.url]) continue;
+    const bytes = await keepResponse(ctx, page, path, data, response, bytesLeft);
+    bytesLeft -= bytes;
+    kept++;
+  }
+  if (kept === 0) return live;
+  return { ...live, replay: Buffer.from(replayDataScript(data), 'utf8'), responseKeys: Object.keys(data.responses) };
 }
 
 /**

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { LoadedPage } from '../load/page-loader.js';
 import { HtmlTooComplexError, type HtmlScan } from '../parse/index.js';
 import { drain, save, saveShared, type CaptureContext } from './context.js';
-import { liveCopyHtml, renderedFrames, type LiveCopy } from './live-copy.js';
+import { liveCopyHtml, renderedFrames, withLaterResponses, type LiveCopy } from './live-copy.js';
 import type { CopyCheck, RenderChoice, RenderReport } from './manifest.js';
 import { processDocument, rewriteDocument } from './process-html.js';
 import { saveModules } from './process-module.js';
@@ -57,7 +57,8 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
     const settled = (await page.settling) ?? page;
     const snapshot = snapshotOf(ctx, settled, path);
     const withFrames = framesLive.get(ctx)?.has(shape) ?? false;
-    const live = plan.output === 'live' && parsed(settled) ? await liveCopyHtml(ctx, settled, path, withFrames) : undefined;
+    const made = plan.output === 'live' && parsed(settled) ? await liveCopyHtml(ctx, settled, path, withFrames) : undefined;
+    const live = made && (await withLaterResponses(ctx, settled, path, made));
     const by = plan.output === 'live' && !live ? 'no-live-copy' : 'followed';
     return keep(ctx, report, path, snapshot, live, { by, checked: false, shape, note: plan.note });
   }
@@ -76,6 +77,9 @@ export async function saveRenderedPage(ctx: CaptureContext, read: LoadedPage, pa
         return;
       }
       checked = await checkedCopy(ctx, later, path, report, shape, plan.decides);
+    } else if (checked.live) {
+      // The page as read: its live copy also answers what its "more" buttons asked for once it was read.
+      checked.live = await withLaterResponses(ctx, page, path, checked.live);
     }
   } finally {
     // Pages waiting for this check go on as soon as its outcome is known (or it failed: not live).

@@ -111,6 +111,11 @@ export interface LoadedPage {
    * when the page stayed as read (this page is the page), or with the page as read at the end.
    */
   readonly settling?: Promise<LoadedPage | undefined> | undefined;
+  /**
+   * A page read early that stayed as read: what its render recorded after the read, once it
+   * ended (what the page's "more" buttons asked for: render/press-buttons.ts), for its live copy.
+   */
+  readonly laterResponses?: Promise<readonly BrowserResponse[]> | undefined;
 }
 
 /** A response the browser got while rendering, and what it loaded it as. */

@@ -55,6 +55,8 @@ export class ExchangeRecorder {
    */
   readonly modules = new Set<string>();
   navigationsBlocked = 0;
+  /** While the render presses the page's buttons (press-buttons.ts): what they ask for by GET only. */
+  pressing = false;
   /** The page's own address while the render reloads it (expectReload). */
   private reloading: string | undefined;
   /** By exchange key (a HEAD is answered from its GET). */
@@ -217,6 +219,9 @@ export class ExchangeRecorder {
     }
     if (asked.resourceType === 'eventsource') {
       return { reason: 'live-stream', message: 'Event streams never end and are not recorded.' };
+    }
+    if (this.pressing && asked.method !== 'GET' && asked.method !== 'HEAD') {
+      return { reason: 'method', message: `A button the render pressed asked for a ${asked.method}: only what the page reads by GET is asked for then.` };
     }
     if (asked.method === 'POST' && !SENT_POSTS.has(asked.resourceType)) {
       return { reason: 'method', message: `Only the POSTs of fetch() and XHR are sent; not this one (${request.resourceType()}: a beacon, a form).` };

@@ -15,6 +15,7 @@ import type { Box } from './compare.js';
 import { movingAreas, pageText, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
+import { pressMoreButtons } from './press-buttons.js';
 import { RenderStop } from './render-stop.js';
 import { RenderTab, type TabEvents } from './render-tab.js';
 import { placeRenderedFrames, readFrames, type FrameDocument } from './rendered-frames.js';
@@ -143,6 +144,9 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     const run = await drive(tab, `${document.url.split('#')[0]}${deps.route ?? ''}`, recorder, stop, deps, started, onEarly);
     picturing = run.picture?.png;
     reusable = true;
+    // Read and pictured: what the page's "more" buttons ask for is recorded for its live copy.
+    const pressLeft = () => started + deps.limits.totalTimeoutMs - deps.limits.snapshotReserveMs - performance.now();
+    await pressMoreButtons(tab.page, recorder, stop, pressLeft, picturing).catch(() => 0);
     // The page as read early, unchanged: the same result, its time and settling as they ended.
     if (early?.run === run) {
       const { settled, timings } = resultOf(run);

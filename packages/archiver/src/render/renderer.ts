@@ -2,7 +2,7 @@ import { trace } from '../trace.js';
 import { availableParallelism } from 'node:os';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import { loadedPage } from '../load/static-loader.js';
-import type { LoadedPage, PageLoadContext } from '../load/page-loader.js';
+import type { BrowserResponse, LoadedPage, PageLoadContext } from '../load/page-loader.js';
 import type { RenderCall, Renderer } from '../load/render-choice.js';
 import type { ArchiveOptions } from '../options.js';
 import { neutralizeScripts } from '../parse/index.js';
@@ -98,9 +98,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       ...rendered,
       served: page,
       picture: result.picture,
-      browserResponses: result.exchanges.flatMap(({ key, method, url, resourceType: type, response }) =>
-        method === 'GET' || method === 'HEAD' || method === 'POST' ? [{ key, method, url, type, response }] : [],
-      ),
+      browserResponses: browserResponses(result.exchanges),
       browserFailures: result.blocked
         .filter(({ method, reason }) => method === 'GET' && (reason === 'fetch-failed' || reason === 'limit'))
         .slice(0, MAX_FAILURES_REPLAYED)
@@ -132,6 +130,12 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       const first = await Promise.race([early, full]);
       const loaded = renderedPage(ctx, page, reason, first);
       if (first !== earlyRead) return loaded;
+      // What the render recorded after the read, the page unchanged: what its "more" buttons asked for (press-buttons.ts).
+      const read = first.exchanges.length;
+      const laterResponses = full.then(
+        (final) => (final === first ? browserResponses(final.exchanges.slice(read)) : []),
+        () => [],
+      );
       // Read early: the page as it ends, unless it stayed as read (or the render failed after: the read stands).
       const settling = full.then(
         (final) => {
@@ -141,7 +145,7 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
         },
         () => undefined,
       );
-      return { ...loaded, settling };
+      return { ...loaded, settling, laterResponses };
     },
     async verify(targets, signal) {
       for (const target of targets) {
@@ -162,6 +166,13 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       await host.close();
     },
   };
+}
+
+/** The exchanges a live copy may answer from (no PUT, no DELETE: the recorder refused them). */
+function browserResponses(exchanges: readonly RecordedExchange[]): BrowserResponse[] {
+  return exchanges.flatMap(({ key, method, url, resourceType: type, response }) =>
+    method === 'GET' || method === 'HEAD' || method === 'POST' ? [{ key, method, url, type, response }] : [],
+  );
 }
 
 /** What the manifest says of a page's render (a snapshot until its save decides otherwise). */
