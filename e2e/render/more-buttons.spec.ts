@@ -11,8 +11,8 @@ import { captureWithCli } from '../support/capture.js';
 import { openOffline } from '../support/offline.js';
 
 // A list whose "Load more" button fetches its next part by an address its script computes,
-// captured once with the built CLI (render: auto): offline, a click on the button shows the
-// second part in Chromium and in Firefox, with nothing failed or sent online.
+// captured once with the built CLI (render: auto): offline, clicks on the button show the
+// second part and then the third in Chromium and in Firefox, with nothing failed or sent online.
 
 const posted: string[] = [];
 let site: FixtureSite;
@@ -35,19 +35,22 @@ test.afterAll(async () => {
 
 const first = NOTES[1]!.items;
 const both = [...first, ...NOTES[2]!.items];
+const all = [...both, ...NOTES[3]!.items];
 
 test('the page is rendered and kept live; the button that posts never reached the site', () => {
   expect(manifest.resources[0]?.render).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0 } });
   expect(posted).toEqual([]);
 });
 
-test('offline in Chromium, "Load more" shows the second part', async ({ browser }) => {
+test('offline in Chromium, "Load more" shows the second part, then the third', async ({ browser }) => {
   const offline = await openOffline(browser, dir);
   try {
     const notes = offline.page.locator('#notes li');
     await expect.poll(() => notes.allTextContents()).toEqual(first);
     await offline.page.locator('#more').click();
     await expect.poll(() => notes.allTextContents()).toEqual(both);
+    await offline.page.locator('#more').click();
+    await expect.poll(() => notes.allTextContents()).toEqual(all);
     expect(await offline.page.locator('#status').textContent()).toBe('');
     expect({ failed: offline.failedRequests, online: offline.networkRequests, errors: offline.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
   } finally {
@@ -55,7 +58,7 @@ test('offline in Chromium, "Load more" shows the second part', async ({ browser 
   }
 });
 
-test('offline in Firefox, "Load more" shows the second part', async () => {
+test('offline in Firefox, "Load more" shows the second part, then the third', async () => {
   const firefox = await openFirefoxTab(await sharedFirefox());
   try {
     await firefox.page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
@@ -63,6 +66,8 @@ test('offline in Firefox, "Load more" shows the second part', async () => {
     await expect.poll(notes).toEqual(first);
     await firefox.page.click('#more');
     await expect.poll(notes).toEqual(both);
+    await firefox.page.click('#more');
+    await expect.poll(notes).toEqual(all);
     expect(await firefox.page.$eval('#status', (status) => status.textContent)).toBe('');
     expect({ failed: firefox.failedRequests, online: firefox.onlineRequests, errors: firefox.pageErrors }).toEqual({ failed: [], online: [], errors: [] });
   } finally {

@@ -41,4 +41,15 @@ $.getJSON("data/prices.csv", draw); fetch('/api/comments-2.json'); fetch('https:
 <div class="chart" data-url='sales.csv?year=2024&amp;q=1'></div><a data-href="/page.html">Page</a></body></html>`;
     expect(namedDataFiles(html, 'https://news.example/a/')).toEqual(['https://news.example/api/comments-2.json', 'https://news.example/a/sales.csv?year=2024&q=1']);
   });
+
+  it('lists the fragments of markup or text a data- attribute names as an address to load, not a link to a page', () => {
+    const html = `<div data-controller="tabs"><button data-action="tabs#show" data-tabs-url-param="/partials/usage.html">Usage</button>
+<button data-tabs-url-param="partials/compat.htm">Compatibility</button><section data-src="notes.md"></section>
+<a data-href="/page.html">Page</a><p data-title="readme.html"></p><button data-url="https://cdn.example/x.html">X</button></div>`;
+    expect(namedDataFiles(html, 'https://docs.example/guide/')).toEqual([
+      'https://docs.example/partials/usage.html',
+      'https://docs.example/guide/partials/compat.htm',
+      'https://docs.example/guide/notes.md',
+    ]);
+  });
 });

@@ -62,17 +62,28 @@ const INLINE_SCRIPT = /<script\b([^<>]*)>([^]*?)<\/script/gi;
 // own elements, where Hugo themes keep their search index's address (needs-render.ts).
 const DATA_TAG = new RegExp(String.raw`<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]+\s*=[^<>]*>`, 'gi');
 const DATA_VALUE = new RegExp(String.raw`\sdata-[\w-]+\s*=\s*["']?((?!https?:|\/\/|data:|blob:)[^"'\s<>]{0,200}\.${DATA_EXTENSION}(?:[?#][^"'\s<>]{0,200})?)["'\s>]`, 'gi');
+// A `data-` attribute whose name says it holds an address to load (`data-url`, `data-src`,
+// Stimulus's `data-tabs-url-param`) naming a fragment of markup or text: a tab's content a
+// controller fetches when the tab is clicked (a hold-out's Stimulus tabs said "Failed to fetch"
+// offline). Not `data-href`, a link to a page.
+const FRAGMENT_VALUE = new RegExp(
+  String.raw`\sdata-[\w-]*?(?:url|src|path|partial|fragment|template)(?:-param)?\s*=\s*["']?((?!https?:|\/\/|data:|blob:|#)[^"'\s<>]{0,200}\.(?:html?|txt|md|markdown)(?:[?#][^"'\s<>]{0,200})?)["'\s>]`,
+  'gi',
+);
 
 /**
  * The site's own data files that the page's inline scripts pass by a literal address, or that a
- * `data-` attribute of one of its elements names, in order, each once.
+ * `data-` attribute of one of its elements names (and the fragments a `data-` attribute names as
+ * an address: FRAGMENT_VALUE), in order, each once.
  */
 export function namedDataFiles(html: string, base: string): string[] {
   const values: string[] = [];
   for (const [, attributes, code] of html.matchAll(INLINE_SCRIPT)) {
     if (!/\bsrc\s*=/i.test(attributes!) && !INERT_TYPE.test(attributes!)) values.push(...dataFileArguments(code!));
   }
-  for (const [tag] of html.matchAll(DATA_TAG)) for (const [, value] of tag.matchAll(DATA_VALUE)) values.push(value!.replaceAll('&amp;', '&'));
+  for (const [tag] of html.matchAll(DATA_TAG)) {
+    for (const [, value] of [...tag.matchAll(DATA_VALUE), ...tag.matchAll(FRAGMENT_VALUE)]) values.push(value!.replaceAll('&amp;', '&'));
+  }
   return ownAddresses(values, base);
 }
 

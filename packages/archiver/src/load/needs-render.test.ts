@@ -49,6 +49,7 @@ describe('needsRender', () => {
     ['a PDF an inline module draws on a canvas', `${prose}<canvas id="viewer"></canvas><script type="module">import * as pdfjs from './pdf.mjs'; const pdf = await pdfjs.getDocument({ url: './docs/newsletter.pdf' }).promise;</script>`, 'a data file'],
     ['a custom element naming a data file of its own (Lit)', `${prose}<item-list src="data/items.json"></item-list><script type="module" src="js/app.js"></script>`, 'names a data file'],
     ['a data- attribute naming a data file of its own', `${prose}<div class="chart" data-url="data/sales.csv?v=2"></div><script src="/js/charts.js"></script>`, 'names a data file'],
+    ['a data- attribute naming a fragment of its own to load (Stimulus)', `${prose}<button data-action="tabs#show" data-tabs-url-param="/partials/usage.html">Usage</button><script src="/app.js"></script>`, 'names a fragment'],
     // reveal.js's markdown plugin fetches the slides the section names.
     ['a section naming its Markdown slides (reveal.js)', `${prose}<section data-markdown="slides.md" data-separator="^\\n---\\n$"></section><script src="plugin/markdown/markdown.js"></script>`, 'names a data file'],
     // Ace's editors, given the files' text by fetch(): no DOM write in the page's own script.
@@ -82,6 +83,7 @@ describe('needsRender', () => {
     ['a gallery: images, scripts, few words', '<h1>Trip</h1><img src="a.jpg"><img src="b.jpg"><img src="c.jpg"><script src="/lightbox.js"></script>'],
     ['an inline script that names pages and images, not data files', `${prose}<script>var site = { next: '/guide/next.html', logo: 'img/logo.png', feed: 'https://example.org/feed.json' };</script>`],
     ['a page whose <body> names the search index a script fetches on a search (Hugo)', `<body data-index="/index.json">${prose}<input id="search"><script src="/js/search.js"></script></body>`],
+    ['a link to a page in a data- attribute, a fragment of another site', `${prose}<a data-href="/guide.html">Guide</a><button data-url="https://cdn.example/part.html">Part</button><script src="/site.js"></script>`],
     ['an element naming an online data file or a page', `${prose}<lottie-player src="https://cdn.example/anim.json"></lottie-player><my-card href="guide.html" data-photo="img/a.png"></my-card><script src="/site.js"></script>`],
     ['custom elements whose module is the site\'s own', `${prose}<site-menu></site-menu><script type="module" src="/js/menu.js"></script>`],
     ["another site's module on a page without custom elements", `${prose}<script type="module" src="https://cdn.example/confetti.js"></script>`],

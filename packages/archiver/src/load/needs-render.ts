@@ -61,6 +61,13 @@ const FETCHED_FRAGMENT = /<(?:turbo-frame|include-fragment|sl-include)\b[^<>]*?\
 // for a script only: in a script's own text an `.md` address is as often a site's data about its pages.
 const OWN_DATA_VALUE = String.raw`\s*=\s*["']?(?!https?:|\/\/|data:|blob:)[^"'\s<>]{0,200}\.(?:${DATA_EXTENSION}|md|markdown|txt)(?:[?#][^"'\s<>]{0,200})?["'\s>]`;
 const DATA_ATTRIBUTE = new RegExp(String.raw`<[a-z][a-z0-9]*-[a-z0-9-]*\b[^<>]{0,2000}?\s[\w-]+${OWN_DATA_VALUE}|<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]+${OWN_DATA_VALUE}`, 'i');
+// A fragment of markup or text of the site's own that a `data-` attribute names as an address to
+// load (Stimulus's `data-tabs-url-param="/partials/usage.html"`, fetched when a tab is clicked):
+// capture/named-fragments.ts answers it in a live copy, which a static copy's script cannot have.
+const FRAGMENT_ATTRIBUTE = new RegExp(
+  String.raw`<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]*?(?:url|src|path|partial|fragment|template)(?:-param)?\s*=\s*["']?(?!https?:|\/\/|data:|blob:|#)[^"'\s<>]{0,200}\.(?:html?|txt|md|markdown)(?:[?#"'\s>])`,
+  'i',
+);
 /** Inline scripts read for network calls, at most: a page is decided in its first ones. */
 const MAX_INLINE_SCRIPTS = 200;
 const ENABLE_JS = /<noscript\b[^<>]*>[^]{0,2000}?\b(enable|requires?|turn on|needs?)\b[^<]{0,80}\bjavascript\b/i;
@@ -154,6 +161,7 @@ function fillsItselfOnLoad(html: string, ownFrame: boolean): string | undefined 
   if (FILLED_ON_LOAD.test(html)) return 'htmx or Alpine fills part of it on load';
   if (FETCHED_FRAGMENT.test(html)) return 'a Turbo frame or an included fragment loads part of it from the network';
   if (DATA_ATTRIBUTE.test(html)) return 'an element names a data file of its own for a script';
+  if (FRAGMENT_ATTRIBUTE.test(html)) return 'an element names a fragment of its own for a script to load';
   // Each script's end is looked for from its start on, once: linear, however many are left open.
   SCRIPT_START.lastIndex = 0;
   for (let i = 0, start; i < MAX_INLINE_SCRIPTS && (start = SCRIPT_START.exec(html)); i++) {

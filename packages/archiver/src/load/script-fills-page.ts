@@ -13,6 +13,8 @@ import { fillsFromNetwork, loadsDataFile, NOT_SITE_INDEX, runTimeLoad, startsWor
 const MAX_SCRIPTS = 6;
 /** Read this far: an app's own script is short; a larger one is a bundle or a library. */
 const READ_AT_MOST = 512 * 1024;
+/** The end of a longer module read too (see readable). */
+const READ_MODULE_END = 128 * 1024;
 /**
  * A script that has not answered by then is left undecided (its request goes on, and the static
  * capture takes its answer): a site's script that trickles must not hold the whole page back.
@@ -99,7 +101,7 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, re
     unread.map(async ({ url, key, module, own, frame }) => {
       const response = await Promise.race([fetch(url, frame ? 'frame' : module ? 'module' : 'script'), late]);
       if (!response) return undefined;
-      const code = response.status < 300 && !response.file ? response.body.subarray(0, frame ? READ_PAGE_AT_MOST : READ_AT_MOST).toString('utf8') : undefined;
+      const code = response.status < 300 && !response.file ? readable(response.body, frame ? READ_PAGE_AT_MOST : READ_AT_MOST, module && !frame) : undefined;
       let reading: ScriptReading = code === undefined ? false : frame ? readFrame(code, url) : own ? readScript(code, module) : readOtherSitesScript(code);
       if (reading === false && own && module && code !== undefined) reading = await readImports(code, url, (at) => Promise.race([fetch(at, 'module'), late]));
       readings.note(key, reading);
@@ -108,6 +110,18 @@ export async function scriptFillsPage(ctx: PageLoadContext, page: LoadedPage, re
   ).finally(() => clearTimeout(waited));
   if (ctx.signal.aborted) throw ctx.signal.reason;
   return read.find(Boolean);
+}
+
+/**
+ * A script's text as read: its start, and for a long module its end too, where a bundler puts
+ * the entry's own code after the libraries it bundled (a dashboard's 1.8 MB Vite entry bundled
+ * ECharts, Vega and lottie first; its fetch() calls were in its last 2 KB, and the page was
+ * saved static, its charts empty offline).
+ */
+function readable(body: Buffer, atMost: number, module: boolean): string {
+  if (body.length <= atMost) return body.toString('utf8');
+  const start = body.subarray(0, atMost).toString('utf8');
+  return module ? `${start}\n${body.subarray(Math.max(atMost, body.length - READ_MODULE_END)).toString('utf8')}` : start;
 }
 
 /** A module's static imports read with it, at most: an entry's own chunks (Stencil's loader is one). */
@@ -137,7 +151,7 @@ async function readImports(code: string, url: string, fetch: (url: string) => Pr
     imports.map(async (at) => {
       const response = await fetch(at);
       if (!response || response.status >= 300 || response.file) return false;
-      return readScript(response.body.subarray(0, READ_AT_MOST).toString('utf8'), true);
+      return readScript(readable(response.body, READ_AT_MOST, true), true);
     }),
   );
   const found = readings.find((reading) => typeof reading === 'string');
