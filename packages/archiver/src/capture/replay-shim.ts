@@ -225,8 +225,11 @@ function replayLayer(workers: string): string {
     if (known) return new URL(known, data.baseUrl || data.base).href;
     // Any other address a script wrote relative meant one relative to the page online, which is
     // what the render asked for: also one that names the copy's own file (a search page saved as
-    // the copy's index.html whose script asks for './index.html', the site's home).
-    if (relative !== undefined && !onHost(absolute)) return new URL(relative, data.baseUrl || data.base).href;
+    // the copy's index.html whose script asks for './index.html', the site's home). Under the
+    // page's <base> too when it has one, also for a file of its host's folder: an Angular page at
+    // /licenses (<base href="/">, saved as licenses/index.html) asks for 'assets/icons/home.svg',
+    // online /assets/icons/home.svg, which that file's folder read as /licenses/assets/….
+    if (relative !== undefined && (data.baseUrl || !onHost(absolute))) return new URL(relative, data.baseUrl || data.base).href;
     // The page's own file is the page.
     if (isHere(absolute)) return data.base;
     var hosted = onHost(absolute);

@@ -15,6 +15,7 @@ import type { Box } from './compare.js';
 import { movingAreas, pageText, screenshot, type Picture } from './picture.js';
 import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
+import { askOtherLanguages } from './other-languages.js';
 import { pressMoreButtons } from './press-buttons.js';
 import { RenderStop } from './render-stop.js';
 import { RenderTab, type TabEvents } from './render-tab.js';
@@ -44,6 +45,8 @@ export interface RenderDeps {
    * read of the page when it did (the early read's picture never comes).
    */
   onEarlyRead?: ((early: RenderResult) => void) | undefined;
+  /** Files of messages in other languages asked for by the capture's renders so far (other-languages.ts): each once. */
+  languagesAsked?: Set<string> | undefined;
 }
 
 /** What the page did that the renderer stopped or answered on its behalf. */
@@ -147,6 +150,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     // Read and pictured: what the page's "more" buttons ask for is recorded for its live copy.
     const pressLeft = () => started + deps.limits.totalTimeoutMs - deps.limits.snapshotReserveMs - performance.now();
     await pressMoreButtons(tab.page, recorder, stop, pressLeft, picturing).catch(() => 0);
+    await askOtherLanguages(tab.page, recorder, stop, pressLeft, deps.languagesAsked ?? new Set()).catch(() => 0);
     // The page as read early, unchanged: the same result, its time and settling as they ended.
     if (early?.run === run) {
       const { settled, timings } = resultOf(run);
