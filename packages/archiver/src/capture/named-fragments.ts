@@ -6,7 +6,7 @@ import type { CaptureContext } from './context.js';
 import { replayResponse, type ReplayData } from './replay-shim.js';
 
 // What a page loads when someone clicks or submits: the HTML an element's `hx-get` names (htmx:
-// a tab's content, a row's details), and a data file its inline script passes by a literal
+// a tab's content, a row's details), the document a Turbo frame's link loads into the frame, and a data file its inline script passes by a literal
 // address or an element's `data-` attribute names (`fetch('/api/comments-2.json')` behind a
 // "Load more" button). The render asked only for what loaded by itself, and from a folder a
 // click's request fails: the tabs of a page saved live did nothing offline. The live copy's
@@ -32,6 +32,39 @@ export function namedFragments(html: string, base: string): string[] {
     if (value && !value.startsWith('#')) values.push(value);
   }
   return ownAddresses(values, base);
+}
+
+const TURBO_FRAME = /<turbo-frame\b([^<>]*)>([^]*?)<\/turbo-frame\s*>/gi;
+const LINK_TAG = /<a\b[^<>]*>/gi;
+const HREF = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>=`]+))/i;
+const FRAME_ID = /\sid\s*=\s*["']?([^"'\s<>]+)/i;
+const TO_TOP = /\s(?:data-turbo-frame|target)\s*=\s*["']?_top\b/i;
+const TARGETS_FRAME = /\sdata-turbo-frame\s*=\s*["']?(?!_top\b)[^"'\s<>]+/i;
+
+/**
+ * The documents a Turbo frame's links load into it (a contents frame's next page): each link
+ * inside a `<turbo-frame>` that is not sent to the top (`data-turbo-frame="_top"`, a frame's
+ * `target="_top"`), and each link elsewhere that names a frame (`data-turbo-frame="toc"`), with
+ * the frame's id, which Turbo sends as `Turbo-Frame`.
+ */
+export function frameLinks(html: string, base: string): { url: string; frame: string }[] {
+  const links: { value: string; frame: string }[] = [];
+  const hrefOf = (tag: string) => {
+    const match = HREF.exec(tag);
+    return (match?.[1] ?? match?.[2] ?? match?.[3] ?? '').replaceAll('&amp;', '&').trim();
+  };
+  for (const [, attributes, inner] of html.matchAll(TURBO_FRAME)) {
+    const frame = FRAME_ID.exec(attributes!)?.[1];
+    if (!frame || TO_TOP.test(attributes!)) continue;
+    for (const [tag] of inner!.matchAll(LINK_TAG)) if (!TO_TOP.test(tag) && !TARGETS_FRAME.test(tag)) links.push({ value: hrefOf(tag), frame });
+  }
+  for (const [tag] of html.matchAll(LINK_TAG)) {
+    const named = TARGETS_FRAME.exec(tag)?.[0].replace(/^\s*data-turbo-frame\s*=\s*["']?/i, '');
+    if (named) links.push({ value: hrefOf(tag), frame: named });
+  }
+  const frames = new Map<string, string>();
+  for (const { value, frame } of links) if (value && !value.startsWith('#')) for (const url of ownAddresses([value], base)) if (!frames.has(url)) frames.set(url, frame);
+  return [...frames].slice(0, MAX_FRAGMENTS).map(([url, frame]) => ({ url, frame }));
 }
 
 /**
@@ -97,6 +130,7 @@ export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage
   if (!html) return 0;
   const unrecorded = (urls: string[]) => urls.filter((url) => !data.responses[`GET ${url}`]);
   const fragments = /hx-get/i.test(html) ? unrecorded(namedFragments(html, page.response.url)) : [];
+  const framed = /<turbo-frame/i.test(html) ? frameLinks(html, page.response.url).filter(({ url }) => !data.responses[`GET ${url}`] && !fragments.includes(url)) : [];
   // The scripts as served: the rendered DOM's are neutralized.
   const served = page.served?.document?.html ?? '';
   let files = /<script/i.test(served) ? unrecorded(namedDataFiles(served, page.served!.response.url)).filter((url) => !fragments.includes(url)) : [];
@@ -110,8 +144,13 @@ export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage
     ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.any, referrer: page.response.url, ...(headers ? { headers } : {}) }).catch(() => undefined);
   // As htmx asks: a server that serves its pages with htmx answers the part to swap in.
   const htmx = { 'hx-request': 'true', 'hx-current-url': page.response.url };
-  const urls = [...fragments, ...files];
-  const answers = await Promise.all([...fragments.map((url) => ask(url, htmx)), ...files.map((url) => ask(url))]);
+  const urls = [...fragments, ...framed.map(({ url }) => url), ...files];
+  const answers = await Promise.all([
+    ...fragments.map((url) => ask(url, htmx)),
+    // As Turbo asks for a frame's next document.
+    ...framed.map(({ url, frame }) => ask(url, { 'turbo-frame': frame })),
+    ...files.map((url) => ask(url)),
+  ]);
   let added = 0;
   for (const [i, response] of answers.entries()) {
     if (!response || response.status !== 200 || response.file || response.body.length > MAX_FRAGMENT_BYTES) continue;

@@ -44,10 +44,19 @@ export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onli
     var target = event.target;
     return target instanceof Element ? closest.call(target, 'a[href], area[href]') : null;
   }
+  // A link Turbo follows inside a frame (its document swapped into the frame: a contents frame's
+  // next page) is Turbo's: the copy answers its fetch (named-fragments.ts); a page it would not be.
+  function framedByTurbo(link) {
+    if (!window.customElements || !customElements.get('turbo-frame')) return false;
+    var named = getAttribute.call(link, 'data-turbo-frame');
+    if (named) return named !== '_top';
+    var frame = closest.call(link, 'turbo-frame');
+    return Boolean(frame) && getAttribute.call(frame, 'target') !== '_top';
+  }
   window.addEventListener('click', function (event) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     var link = linkOf(event), opens = link && getAttribute.call(link, 'target');
-    if (!link || (opens && opens !== '_self') || link.hasAttribute('download')) return;
+    if (!link || (opens && opens !== '_self') || link.hasAttribute('download') || framedByTurbo(link)) return;
     var next = destination(link);
     if (next === undefined) return;
     event.stopImmediatePropagation();
