@@ -6,7 +6,8 @@ import type { CaptureContext } from './context.js';
 import { replayResponse, type ReplayData } from './replay-shim.js';
 
 // What a page loads when someone clicks or submits: the HTML an element's `hx-get` names (htmx:
-// a tab's content, a row's details), the document a Turbo frame's link loads into the frame, and a data file its inline script passes by a literal
+// a tab's content, a row's details), the document a Turbo frame's link loads into the frame, the
+// document a tab's link names (jQuery UI's AJAX tabs), and a data file its inline script passes by a literal
 // address or an element's `data-` attribute names (`fetch('/api/comments-2.json')` behind a
 // "Load more" button). The render asked only for what loaded by itself, and from a folder a
 // click's request fails: the tabs of a page saved live did nothing offline. The live copy's
@@ -65,6 +66,24 @@ export function frameLinks(html: string, base: string): { url: string; frame: st
   const frames = new Map<string, string>();
   for (const { value, frame } of links) if (value && !value.startsWith('#')) for (const url of ownAddresses([value], base)) if (!frames.has(url)) frames.set(url, frame);
   return [...frames].slice(0, MAX_FRAGMENTS).map(([url, frame]) => ({ url, frame }));
+}
+
+const TAB_LINK = /<a\b[^<>]*\srole\s*=\s*["']?tab\b[^<>]*>|<[a-z]+\b[^<>]*\srole\s*=\s*["']?tab\b[^<>]*>\s*<a\b[^<>]*>/gi;
+
+/**
+ * The documents the rendered page's tabs name by their links (`<li role="tab"><a href="tabs/
+ * install.html">`: jQuery UI's AJAX tabs load each into its panel when it is picked), not a
+ * place in the page (`#install`).
+ */
+export function tabLinks(html: string, base: string): string[] {
+  const values: string[] = [];
+  for (const [tag] of html.matchAll(TAB_LINK)) {
+    const link = tag.slice(tag.toLowerCase().lastIndexOf('<a'));
+    const match = HREF.exec(link);
+    const value = (match?.[1] ?? match?.[2] ?? match?.[3] ?? '').replaceAll('&amp;', '&').trim();
+    if (value && !value.startsWith('#') && !/^javascript:/i.test(value)) values.push(value);
+  }
+  return ownAddresses(values, base);
 }
 
 /**
@@ -131,6 +150,7 @@ export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage
   const unrecorded = (urls: string[]) => urls.filter((url) => !data.responses[`GET ${url}`]);
   const fragments = /hx-get/i.test(html) ? unrecorded(namedFragments(html, page.response.url)) : [];
   const framed = /<turbo-frame/i.test(html) ? frameLinks(html, page.response.url).filter(({ url }) => !data.responses[`GET ${url}`] && !fragments.includes(url)) : [];
+  const tabs = /role\s*=\s*["']?tab\b/i.test(html) ? unrecorded(tabLinks(html, page.response.url)).filter((url) => !fragments.includes(url) && !framed.some((f) => f.url === url)) : [];
   // The scripts as served: the rendered DOM's are neutralized.
   const served = page.served?.document?.html ?? '';
   let files = /<script/i.test(served) ? unrecorded(namedDataFiles(served, page.served!.response.url)).filter((url) => !fragments.includes(url)) : [];
@@ -144,11 +164,13 @@ export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage
     ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.any, referrer: page.response.url, ...(headers ? { headers } : {}) }).catch(() => undefined);
   // As htmx asks: a server that serves its pages with htmx answers the part to swap in.
   const htmx = { 'hx-request': 'true', 'hx-current-url': page.response.url };
-  const urls = [...fragments, ...framed.map(({ url }) => url), ...files];
+  const urls = [...fragments, ...framed.map(({ url }) => url), ...tabs, ...files];
   const answers = await Promise.all([
     ...fragments.map((url) => ask(url, htmx)),
     // As Turbo asks for a frame's next document.
     ...framed.map(({ url, frame }) => ask(url, { 'turbo-frame': frame })),
+    // As jQuery asks for a tab's content.
+    ...tabs.map((url) => ask(url, { 'x-requested-with': 'XMLHttpRequest' })),
     ...files.map((url) => ask(url)),
   ]);
   let added = 0;

@@ -44,6 +44,10 @@ export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onli
     var target = event.target;
     return target instanceof Element ? closest.call(target, 'a[href], area[href]') : null;
   }
+  // A tab's link is the tab's: a tabs widget loads what it names into its panel (jQuery UI's
+  // AJAX tabs), answered from the copy (named-fragments.ts); a plain link styled as a tab, left
+  // to the browser, opens its page's copy all the same.
+  var TAB = '[role="tab"], [role="tab"] a, [role="tablist"] a';
   // A link Turbo follows inside a frame (its document swapped into the frame: a contents frame's
   // next page) is Turbo's: the copy answers its fetch (named-fragments.ts); a page it would not be.
   function framedByTurbo(link) {
@@ -56,7 +60,7 @@ export const LINKS_SOURCE = `var pages = data.pages || {}, localPages = {}, onli
   window.addEventListener('click', function (event) {
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     var link = linkOf(event), opens = link && getAttribute.call(link, 'target');
-    if (!link || (opens && opens !== '_self') || link.hasAttribute('download') || framedByTurbo(link)) return;
+    if (!link || (opens && opens !== '_self') || link.hasAttribute('download') || framedByTurbo(link) || matches.call(link, TAB)) return;
     var next = destination(link);
     if (next === undefined) return;
     event.stopImmediatePropagation();

@@ -223,6 +223,8 @@ function replayLayer(workers: string): string {
     var known = path !== undefined && !isHere(absolute) && (byPath[path] || (Object.prototype.hasOwnProperty.call(written, path) && written[path]));
     // What the page wrote may be relative to it (a button's data-src="/api/comments-2.json").
     if (known) return new URL(known, data.baseUrl || data.base).href;
+    // A link to a page as the copy wrote it (a tabs widget reads the href and asks for it): that page online.
+    if (relative !== undefined && data.pages && Object.prototype.hasOwnProperty.call(data.pages, relative)) return new URL(data.pages[relative], data.base).href;
     // Any other address a script wrote relative meant one relative to the page online, which is
     // what the render asked for: also one that names the copy's own file (a search page saved as
     // the copy's index.html whose script asks for './index.html', the site's home). Under the
