@@ -240,11 +240,14 @@ export const SCROLL_TO_TOP = `() => { window.scrollTo(0, 0); }`;
 /**
  * How many viewports a copy is scrolled through before it is read, given `{ picture, original }`:
  * those of its picture, and a copy whose scripts run (a live copy: its replay layer ran) as many
- * as the original was. Sections that scripts mount only once scrolled into view (Scalar's API
- * reference) are in the original's text because the render scrolled to them; a live copy
- * scrolled less reads as missing them (Scalar's, text 0.83 after 3 of the original's 9).
+ * as the original was, no more, no fewer. Sections that scripts mount only once scrolled into
+ * view (Scalar's API reference) are in the original's text because the render scrolled to them;
+ * a live copy scrolled less reads as missing them (Scalar's, text 0.83 after 3 of the original's
+ * 9). One scrolled further runs past the original: an infinite list whose next part the render
+ * loaded at its last step grew taller in the copy, whose next step asked for a part never
+ * recorded (a failed request, and the snapshot kept).
  */
-export const COPY_SCROLL_STEPS = `({ picture, original }) => window.${REPLAYING} === true ? Math.max(picture, original) : picture`;
+export const COPY_SCROLL_STEPS = `({ picture, original }) => window.${REPLAYING} === true ? original : picture`;
 
 /**
  * Holds the page still for its picture, as Playwright's `animations: 'disabled'` and `caret:

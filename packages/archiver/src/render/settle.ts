@@ -105,7 +105,12 @@ export async function settle(
       quieting = undefined;
     }
     if (quiet >= options.quietMs) return true;
-    if (enough && quiet >= enough.ms && (await raceSignal(enough.test(), signal))) return true;
+    if (enough && quiet >= enough.ms) {
+      // Bounded as the DOM's reading is: a page whose scripts spin from now on never answers.
+      const answered = await within(enough.test(), latest - performance.now(), signal);
+      if (!answered.done) return false;
+      if (answered.value) return true;
+    }
     const next = quieting && quieting.ms > quiet ? quieting.ms : enough && enough.ms > quiet ? enough.ms : enough ? quiet : options.quietMs;
     const wait = Math.min(Math.max(next - quiet, 50), until - performance.now());
     if (wait <= 0) return false;
