@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '../support/test.js';
-import type { Manifest } from '../../packages/archiver/dist/index.js';
 import { moreButtonRoutes, NOTES } from '../../packages/archiver/test/render-more-buttons.fixture.js';
 import { serveFixture, type FixtureSite } from '../../packages/archiver/test/support/fixture-site.js';
 import { openFirefoxTab, sharedFirefox } from '../support/firefox.js';
-import { captureWithCli } from '../support/capture.js';
+import { captureWithCli, type CliCapture } from '../support/capture.js';
 import { openOffline } from '../support/offline.js';
 
 // A list whose "Load more" button fetches its next part by an address its script computes,
@@ -16,21 +13,17 @@ import { openOffline } from '../support/offline.js';
 
 const posted: string[] = [];
 let site: FixtureSite;
-let work: string;
-let dir: string;
-let manifest: Manifest;
+let capture: CliCapture;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   site = await serveFixture(moreButtonRoutes(posted));
-  work = await mkdtemp(join(tmpdir(), 'sitezip-more-buttons-'));
-  dir = join(work, 'unpacked');
-  manifest = await captureWithCli(site.url, join(work, 'copy.zip'), dir);
+  capture = await captureWithCli(site.url);
 });
 
 test.afterAll(async () => {
   await site?.close();
-  if (work) await rm(work, { recursive: true, force: true });
+  await capture?.cleanup();
 });
 
 const first = NOTES[1]!.items;
@@ -38,12 +31,12 @@ const both = [...first, ...NOTES[2]!.items];
 const all = [...both, ...NOTES[3]!.items];
 
 test('the page is rendered and kept live; the button that posts never reached the site', () => {
-  expect(manifest.resources[0]?.render).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0 } });
+  expect(capture.manifest.resources[0]?.render).toMatchObject({ output: 'live', check: { failedRequests: 0, onlineRequests: 0 } });
   expect(posted).toEqual([]);
 });
 
 test('offline in Chromium, "Load more" shows the second part, then the third', async ({ browser }) => {
-  const offline = await openOffline(browser, dir);
+  const offline = await openOffline(browser, capture.dir);
   try {
     const notes = offline.page.locator('#notes li');
     await expect.poll(() => notes.allTextContents()).toEqual(first);
@@ -61,7 +54,7 @@ test('offline in Chromium, "Load more" shows the second part, then the third', a
 test('offline in Firefox, "Load more" shows the second part, then the third', async () => {
   const firefox = await openFirefoxTab(await sharedFirefox());
   try {
-    await firefox.page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await firefox.page.goto(pathToFileURL(join(capture.dir, 'index.html')).href, { waitUntil: 'load' });
     const notes = () => firefox.page.$$eval('#notes li', (items) => items.map((item) => item.textContent));
     await expect.poll(notes).toEqual(first);
     await firefox.page.click('#more');

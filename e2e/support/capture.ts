@@ -25,13 +25,24 @@ export async function captureAndUnzip(url: string, options: ArchiveOptionsInput 
 
 const cli = fileURLToPath(new URL('../../packages/archiver/bin/sitezip.js', import.meta.url));
 
-/** Captures `url` with the built `sitezip` command (quiet, `args` after the address) into `zip`, unpacks it into `dir`, and answers its manifest. */
-export async function captureWithCli(url: string, zip: string, dir: string, args: readonly string[] = []): Promise<Manifest> {
+export interface CliCapture {
+  /** Where the ZIP was unpacked; open `index.html` in it. */
+  dir: string;
+  manifest: Manifest;
+  cleanup(): Promise<void>;
+}
+
+/** Captures `url` with the built `sitezip` command (quiet, `args` after the address) into a ZIP file and unpacks it, as a user would. */
+export async function captureWithCli(url: string, args: readonly string[] = []): Promise<CliCapture> {
+  const root = await mkdtemp(join(tmpdir(), 'sitezip-cli-'));
+  const zip = join(root, 'site.zip');
   await new Promise<void>((resolve, reject) =>
     execFile(process.execPath, [cli, url, '-o', zip, '-q', ...args], { env: { ...process.env, SITEZIP_ALLOW_PRIVATE_NETWORKS: '1' } }, (error, _out, stderr) =>
       error ? reject(new Error(`sitezip failed: ${stderr || error.message}`)) : resolve(),
     ),
   );
+  const dir = join(root, 'unpacked');
   await unzipTo(await readFile(zip), dir);
-  return JSON.parse(await readFile(join(dir, 'sitezip-manifest.json'), 'utf8')) as Manifest;
+  const manifest = JSON.parse(await readFile(join(dir, 'sitezip-manifest.json'), 'utf8')) as Manifest;
+  return { dir, manifest, cleanup: () => rm(root, { recursive: true, force: true }) };
 }

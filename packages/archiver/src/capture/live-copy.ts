@@ -60,13 +60,14 @@ export interface LiveCopy {
   html: string;
   replayPath: string;
   replay: Buffer;
-  /** What `replay` holds, for answers added after the copy was made (withLaterResponses). */
+  /**
+   * What `replay` holds: its responses' keys (`GET <url>`...) are what other pages may ask it for
+   * (site-responses.ts), and answers recorded after the copy was made join it (withLaterResponses).
+   */
   data: ReplayData;
   layer: { path: string; text: string };
   /** The modules its import map holds (by path), whose registrations are saved with it. */
   modules: readonly string[];
-  /** The keys of the responses its replay file holds (`GET <url>`...): other pages may ask for them (site-responses.ts). */
-  responseKeys: readonly string[];
   /** Its frames' live copies, which its frame elements load (saved with it, at `path`, beside each frame's snapshot). */
   frames: readonly LiveFrame[];
 }
@@ -161,8 +162,7 @@ export async function liveCopyHtml(ctx: CaptureContext, page: LoadedPage, path: 
   const known = [...ctx.moduleKeys].filter(([, key]) => keys.has(key));
   if (known.length > 0) data.modules = Object.fromEntries(known);
   if (known.length > 0 && ctx.importMap.size > 0) data.importMap = Object.fromEntries(ctx.importMap);
-  const responseKeys = Object.keys(data.responses);
-  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), data, layer: shared, modules: loadedModules, responseKeys, frames };
+  return { html, replayPath, replay: Buffer.from(replayDataScript(data), 'utf8'), data, layer: shared, modules: loadedModules, frames };
 }
 
 /**
@@ -214,7 +214,7 @@ export async function withLaterResponses(ctx: CaptureContext, page: LoadedPage, 
     kept++;
   }
   if (kept === 0) return live;
-  return { ...live, replay: Buffer.from(replayDataScript(data), 'utf8'), responseKeys: Object.keys(data.responses) };
+  return { ...live, replay: Buffer.from(replayDataScript(data), 'utf8') };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { LoadedPage } from '../load/page-loader.js';
 import { INERT_TYPE } from '../load/needs-render.js';
-import { DATA_EXTENSION, dataFileArguments } from '../load/script-signals.js';
+import { DATA_EXTENSION, dataFileArguments, FRAGMENT_ADDRESS_ATTRIBUTE } from '../load/script-signals.js';
 import { ACCEPT } from '../fetch/accept.js';
 import type { CaptureContext } from './context.js';
 import { replayResponse, type ReplayData } from './replay-shim.js';
@@ -23,13 +23,18 @@ const LOADS_BY_ITSELF = /\s(?:data-)?hx-trigger\s*=\s*["']?[^"'<>]*\b(?:load|rev
 const MAX_FRAGMENTS = 30;
 const MAX_FRAGMENT_BYTES = 512 * 1024;
 
+/** The value of the attribute `pattern` finds in `tag` (its groups: double-quoted, single-quoted, bare), entities of `&` undone. */
+function attributeValue(pattern: RegExp, tag: string): string {
+  const match = pattern.exec(tag);
+  return (match?.[1] ?? match?.[2] ?? match?.[3] ?? '').replaceAll('&amp;', '&').trim();
+}
+
 /** The site's own addresses that the page's `hx-get` attributes name for a person's action, in order, each once. */
 export function namedFragments(html: string, base: string): string[] {
   const values: string[] = [];
   for (const [tag] of html.matchAll(HX_TAG)) {
-    const match = HX_GET.exec(tag);
-    if (!match || LOADS_BY_ITSELF.test(tag)) continue;
-    const value = (match[1] ?? match[2] ?? match[3] ?? '').replaceAll('&amp;', '&').trim();
+    if (LOADS_BY_ITSELF.test(tag)) continue;
+    const value = attributeValue(HX_GET, tag);
     if (value && !value.startsWith('#')) values.push(value);
   }
   return ownAddresses(values, base);
@@ -40,7 +45,7 @@ const LINK_TAG = /<a\b[^<>]*>/gi;
 const HREF = /\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>=`]+))/i;
 const FRAME_ID = /\sid\s*=\s*["']?([^"'\s<>]+)/i;
 const TO_TOP = /\s(?:data-turbo-frame|target)\s*=\s*["']?_top\b/i;
-const TARGETS_FRAME = /\sdata-turbo-frame\s*=\s*["']?(?!_top\b)[^"'\s<>]+/i;
+const TARGETS_FRAME = /\sdata-turbo-frame\s*=\s*["']?(?!_top\b)([^"'\s<>]+)/i;
 
 /**
  * The documents a Turbo frame's links load into it (a contents frame's next page): each link
@@ -49,22 +54,21 @@ const TARGETS_FRAME = /\sdata-turbo-frame\s*=\s*["']?(?!_top\b)[^"'\s<>]+/i;
  * the frame's id, which Turbo sends as `Turbo-Frame`.
  */
 export function frameLinks(html: string, base: string): { url: string; frame: string }[] {
-  const links: { value: string; frame: string }[] = [];
-  const hrefOf = (tag: string) => {
-    const match = HREF.exec(tag);
-    return (match?.[1] ?? match?.[2] ?? match?.[3] ?? '').replaceAll('&amp;', '&').trim();
+  const frames = new Map<string, string>();
+  const add = (tag: string, frame: string) => {
+    const value = attributeValue(HREF, tag);
+    const [url] = value && !value.startsWith('#') ? ownAddresses([value], base) : [];
+    if (url && !frames.has(url)) frames.set(url, frame);
   };
   for (const [, attributes, inner] of html.matchAll(TURBO_FRAME)) {
     const frame = FRAME_ID.exec(attributes!)?.[1];
     if (!frame || TO_TOP.test(attributes!)) continue;
-    for (const [tag] of inner!.matchAll(LINK_TAG)) if (!TO_TOP.test(tag) && !TARGETS_FRAME.test(tag)) links.push({ value: hrefOf(tag), frame });
+    for (const [tag] of inner!.matchAll(LINK_TAG)) if (!TO_TOP.test(tag) && !TARGETS_FRAME.test(tag)) add(tag, frame);
   }
   for (const [tag] of html.matchAll(LINK_TAG)) {
-    const named = TARGETS_FRAME.exec(tag)?.[0].replace(/^\s*data-turbo-frame\s*=\s*["']?/i, '');
-    if (named) links.push({ value: hrefOf(tag), frame: named });
+    const named = TARGETS_FRAME.exec(tag)?.[1];
+    if (named) add(tag, named);
   }
-  const frames = new Map<string, string>();
-  for (const { value, frame } of links) if (value && !value.startsWith('#')) for (const url of ownAddresses([value], base)) if (!frames.has(url)) frames.set(url, frame);
   return [...frames].slice(0, MAX_FRAGMENTS).map(([url, frame]) => ({ url, frame }));
 }
 
@@ -78,9 +82,7 @@ const TAB_LINK = /<a\b[^<>]*\srole\s*=\s*["']?tab\b[^<>]*>|<[a-z]+\b[^<>]*\srole
 export function tabLinks(html: string, base: string): string[] {
   const values: string[] = [];
   for (const [tag] of html.matchAll(TAB_LINK)) {
-    const link = tag.slice(tag.toLowerCase().lastIndexOf('<a'));
-    const match = HREF.exec(link);
-    const value = (match?.[1] ?? match?.[2] ?? match?.[3] ?? '').replaceAll('&amp;', '&').trim();
+    const value = attributeValue(HREF, tag.slice(tag.toLowerCase().lastIndexOf('<a')));
     if (value && !value.startsWith('#') && !/^javascript:/i.test(value)) values.push(value);
   }
   return ownAddresses(values, base);
@@ -114,14 +116,7 @@ const INLINE_SCRIPT = /<script\b([^<>]*)>([^]*?)<\/script/gi;
 // own elements, where Hugo themes keep their search index's address (needs-render.ts).
 const DATA_TAG = new RegExp(String.raw`<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]+\s*=[^<>]*>`, 'gi');
 const DATA_VALUE = new RegExp(String.raw`\sdata-[\w-]+\s*=\s*["']?((?!https?:|\/\/|data:|blob:)[^"'\s<>]{0,200}\.${DATA_EXTENSION}(?:[?#][^"'\s<>]{0,200})?)["'\s>]`, 'gi');
-// A `data-` attribute whose name says it holds an address to load (`data-url`, `data-src`,
-// Stimulus's `data-tabs-url-param`) naming a fragment of markup or text: a tab's content a
-// controller fetches when the tab is clicked (a hold-out's Stimulus tabs said "Failed to fetch"
-// offline). Not `data-href`, a link to a page.
-const FRAGMENT_VALUE = new RegExp(
-  String.raw`\sdata-[\w-]*?(?:url|src|path|partial|fragment|template)(?:-param)?\s*=\s*["']?((?!https?:|\/\/|data:|blob:|#)[^"'\s<>]{0,200}\.(?:html?|txt|md|markdown)(?:[?#][^"'\s<>]{0,200})?)["'\s>]`,
-  'gi',
-);
+const FRAGMENT_VALUE = new RegExp(FRAGMENT_ADDRESS_ATTRIBUTE, 'gi');
 
 /**
  * The site's own data files that the page's inline scripts pass by a literal address, or that a
@@ -141,44 +136,43 @@ export function namedDataFiles(html: string, base: string): string[] {
 
 /**
  * Adds to `data.responses` the answers to the GETs the rendered page names for a person's action
- * (its `hx-get` attributes, the data files it names as served) that the render did not record,
+ * (its `hx-get` attributes, its Turbo frames' and tabs' links, the data files it names as served) that the render did not record,
  * within `budget` bytes; returns the bytes added.
  */
 export async function replayNamedFragments(ctx: CaptureContext, page: LoadedPage, data: ReplayData, budget: number): Promise<number> {
   const html = page.document?.html;
   if (!html) return 0;
-  const unrecorded = (urls: string[]) => urls.filter((url) => !data.responses[`GET ${url}`]);
-  const fragments = /hx-get/i.test(html) ? unrecorded(namedFragments(html, page.response.url)) : [];
-  const framed = /<turbo-frame/i.test(html) ? frameLinks(html, page.response.url).filter(({ url }) => !data.responses[`GET ${url}`] && !fragments.includes(url)) : [];
-  const tabs = /role\s*=\s*["']?tab\b/i.test(html) ? unrecorded(tabLinks(html, page.response.url)).filter((url) => !fragments.includes(url) && !framed.some((f) => f.url === url)) : [];
+  // As each asks: htmx (a server that serves its pages with htmx answers the part to swap in), Turbo for a frame's next document, jQuery for a tab's content.
+  const htmx = { 'hx-request': 'true', 'hx-current-url': page.response.url };
+  const asks: { url: string; headers?: Record<string, string> }[] = [
+    ...(/hx-get/i.test(html) ? namedFragments(html, page.response.url).map((url) => ({ url, headers: htmx })) : []),
+    ...(/<turbo-frame/i.test(html) ? frameLinks(html, page.response.url).map(({ url, frame }) => ({ url, headers: { 'turbo-frame': frame } })) : []),
+    ...(/role\s*=\s*["']?tab\b/i.test(html) ? tabLinks(html, page.response.url).map((url) => ({ url, headers: { 'x-requested-with': 'XMLHttpRequest' } })) : []),
+  ];
   // The scripts as served: the rendered DOM's are neutralized.
   const served = page.served?.document?.html ?? '';
-  let files = /<script/i.test(served) ? unrecorded(namedDataFiles(served, page.served!.response.url)).filter((url) => !fragments.includes(url)) : [];
+  let files = /<script/i.test(served) ? namedDataFiles(served, page.served!.response.url) : [];
   // A page read early may still ask for one as it settles (a timer's fetch after load): then the
   // render has it, and the site is not asked twice.
   if (files.length > 0 && page.settling) {
     const asked = new Set(((await page.settling.catch(() => undefined))?.browserResponses ?? []).map(({ url }) => url));
     files = files.filter((url) => !asked.has(url));
   }
-  const ask = (url: string, headers?: Record<string, string>) =>
-    ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.any, referrer: page.response.url, ...(headers ? { headers } : {}) }).catch(() => undefined);
-  // As htmx asks: a server that serves its pages with htmx answers the part to swap in.
-  const htmx = { 'hx-request': 'true', 'hx-current-url': page.response.url };
-  const urls = [...fragments, ...framed.map(({ url }) => url), ...tabs, ...files];
-  const answers = await Promise.all([
-    ...fragments.map((url) => ask(url, htmx)),
-    // As Turbo asks for a frame's next document.
-    ...framed.map(({ url, frame }) => ask(url, { 'turbo-frame': frame })),
-    // As jQuery asks for a tab's content.
-    ...tabs.map((url) => ask(url, { 'x-requested-with': 'XMLHttpRequest' })),
-    ...files.map((url) => ask(url)),
-  ]);
+  asks.push(...files.map((url) => ({ url })));
+  // Each address once (as the first list names it), and only one the render did not record.
+  const seen = new Set<string>();
+  const wanted = asks.filter(({ url }) => !data.responses[`GET ${url}`] && !seen.has(url) && seen.add(url));
+  const answers = await Promise.all(
+    wanted.map(({ url, headers }) =>
+      ctx.fetcher.fetch(url, { signal: ctx.signal, accept: ACCEPT.any, referrer: page.response.url, ...(headers ? { headers } : {}) }).catch(() => undefined),
+    ),
+  );
   let added = 0;
   for (const [i, response] of answers.entries()) {
     if (!response || response.status !== 200 || response.file || response.body.length > MAX_FRAGMENT_BYTES) continue;
     if (added + response.body.length > budget) break;
     added += response.body.length;
-    data.responses[`GET ${urls[i]}`] = replayResponse(200, response.headers['content-type'], response.body);
+    data.responses[`GET ${wanted[i]!.url}`] = replayResponse(200, response.headers['content-type'], response.body);
   }
   return added;
 }

@@ -181,7 +181,7 @@ async function keep(
     await saveModules(ctx, live.modules);
     await save(ctx, live.replayPath, live.replay, true);
     // Once its file is saved (in the check's copy too): other pages' copies may now leave what it holds to it.
-    const noted = noteSiteResponses(ctx, live.replayPath, live.responseKeys);
+    const noted = noteSiteResponses(ctx, live.replayPath, Object.keys(live.data.responses));
     if (noted.length > 0) ctx.record({ t: 'site-responses', path: live.replayPath, keys: noted });
     // A frame the site's pages share is saved once, by the first page kept live with it.
     for (const { path: framePath, copy } of live.frames) {

@@ -1,7 +1,7 @@
 import { HtmlTooComplexError, type HtmlScan } from '../parse/index.js';
 import type { LoadedPage } from './page-loader.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
-import { DATA_EXTENSION, fillsFromNetwork, loadsDataFile, loadsScriptFile, readsFromNetwork, runTimeLoad, talksToFrame } from './script-signals.js';
+import { DATA_EXTENSION, FRAGMENT_ADDRESS_ATTRIBUTE, fillsFromNetwork, loadsDataFile, loadsScriptFile, readsFromNetwork, runTimeLoad, talksToFrame } from './script-signals.js';
 
 /** Pages longer than this are read this far: an app shell is short, and the test stays linear. */
 const READ_AT_MOST = 1024 * 1024;
@@ -61,13 +61,9 @@ const FETCHED_FRAGMENT = /<(?:turbo-frame|include-fragment|sl-include)\b[^<>]*?\
 // for a script only: in a script's own text an `.md` address is as often a site's data about its pages.
 const OWN_DATA_VALUE = String.raw`\s*=\s*["']?(?!https?:|\/\/|data:|blob:)[^"'\s<>]{0,200}\.(?:${DATA_EXTENSION}|md|markdown|txt)(?:[?#][^"'\s<>]{0,200})?["'\s>]`;
 const DATA_ATTRIBUTE = new RegExp(String.raw`<[a-z][a-z0-9]*-[a-z0-9-]*\b[^<>]{0,2000}?\s[\w-]+${OWN_DATA_VALUE}|<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]+${OWN_DATA_VALUE}`, 'i');
-// A fragment of markup or text of the site's own that a `data-` attribute names as an address to
-// load (Stimulus's `data-tabs-url-param="/partials/usage.html"`, fetched when a tab is clicked):
-// capture/named-fragments.ts answers it in a live copy, which a static copy's script cannot have.
-const FRAGMENT_ATTRIBUTE = new RegExp(
-  String.raw`<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?\sdata-[\w-]*?(?:url|src|path|partial|fragment|template)(?:-param)?\s*=\s*["']?(?!https?:|\/\/|data:|blob:|#)[^"'\s<>]{0,200}\.(?:html?|txt|md|markdown)(?:[?#"'\s>])`,
-  'i',
-);
+// A fragment a `data-` attribute names as an address to load (script-signals.ts): capture/
+// named-fragments.ts answers it in a live copy, which a static copy's script cannot have.
+const FRAGMENT_ATTRIBUTE = new RegExp(String.raw`<(?!(?:html|head|body|script|meta|link)\b)[a-z][a-z0-9-]*\b[^<>]{0,2000}?${FRAGMENT_ADDRESS_ATTRIBUTE}`, 'i');
 /** Inline scripts read for network calls, at most: a page is decided in its first ones. */
 const MAX_INLINE_SCRIPTS = 200;
 const ENABLE_JS = /<noscript\b[^<>]*>[^]{0,2000}?\b(enable|requires?|turn on|needs?)\b[^<]{0,80}\bjavascript\b/i;

@@ -96,6 +96,14 @@ export const NOT_SITE_INDEX = String.raw`(?![^'"\`]{0,200}(?:search|sitemap))`;
 export const DATA_EXTENSION = '(?:json|csv|tsv|xml|geojson|topojson|pdf|wasm|glb|gltf|ya?ml)';
 
 /**
+ * A `data-` attribute whose name says it holds an address to load (`data-url`, `data-src`,
+ * Stimulus's `data-tabs-url-param`) naming a fragment of markup or text of the site's own, its
+ * value the first group: a tab's content a controller fetches when the tab is clicked (a
+ * hold-out's Stimulus tabs said "Failed to fetch" offline). Not `data-href`, a link to a page.
+ */
+export const FRAGMENT_ADDRESS_ATTRIBUTE = String.raw`\sdata-[\w-]*?(?:url|src|path|partial|fragment|template)(?:-param)?\s*=\s*["']?((?!https?:|\/\/|data:|blob:|#)[^"'\s<>]{0,200}\.(?:html?|txt|md|markdown)(?:[?#][^"'\s<>]{0,200})?)["'\s>]`;
+
+/**
  * A data file of the site's own passed by its address (`getDocument({ url: './doc.pdf' })`,
  * DataTables' `ajax: 'data/staff.json'`, `d3.csv('data/x.csv')`): whatever library asks for it,
  * it does so at run time, and from a folder that request fails. Not an index of the site

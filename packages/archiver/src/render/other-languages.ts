@@ -44,7 +44,7 @@ const PAGE_LANGUAGES = `() => {
  * page's is (with a region when it has one, in the same case and separator).
  */
 export function otherLanguageFiles(url: string, lang: string, languages: readonly string[]): string[] {
-  const [primary = '', region] = lang.split(/[-_]/);
+  const [primary = ''] = lang.split(/[-_]/);
   if (!/^[a-z]{2,3}$/i.test(primary)) return [];
   let parsed: URL;
   try {
@@ -69,20 +69,17 @@ export function otherLanguageFiles(url: string, lang: string, languages: readonl
   if (!written) return [];
   const [, before = '', separator = '', code = '', regionSeparator, regionWritten] = written;
   const upper = code === code.toUpperCase();
-  const own = `${primary}${region ? `-${region}` : ''}`.toLowerCase();
+  const extension = at === segments.length - 1 ? (/\.[a-z0-9]+$/i.exec(segments[at]!)?.[0] ?? '') : '';
   const variants = new Set<string>();
   for (const language of languages) {
     const [other = '', otherRegion] = language.split(/[-_]/);
-    if (!other || other.toLowerCase() === primary.toLowerCase() || language.toLowerCase() === own) continue;
+    if (!other || other.toLowerCase() === primary.toLowerCase()) continue;
     let name = upper ? other.toUpperCase() : other.toLowerCase();
     if (regionSeparator && regionWritten) {
       const theirs = otherRegion ?? REGIONS[other.toLowerCase()];
       if (!theirs) continue;
       name += regionSeparator + (regionWritten === regionWritten.toUpperCase() ? theirs.toUpperCase() : theirs.toLowerCase());
     }
-    const segment = segments[at]!;
-    const last = at === segments.length - 1;
-    const extension = last ? (/\.[a-z0-9]+$/i.exec(segment)?.[0] ?? '') : '';
     const copy = [...segments];
     copy[at] = `${before}${separator}${name}${extension}`;
     const variant = new URL(parsed.href);

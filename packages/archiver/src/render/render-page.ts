@@ -148,9 +148,10 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     picturing = run.picture?.png;
     reusable = true;
     // Read and pictured: what the page's "more" buttons ask for is recorded for its live copy.
-    const pressLeft = () => started + deps.limits.totalTimeoutMs - deps.limits.snapshotReserveMs - performance.now();
-    await pressMoreButtons(tab.page, recorder, stop, pressLeft, picturing).catch(() => 0);
-    await askOtherLanguages(tab.page, recorder, stop, pressLeft, deps.languagesAsked ?? new Set()).catch(() => 0);
+    // So are the files of messages in the other languages it offers (other-languages.ts).
+    const leftAfterRead = () => started + deps.limits.totalTimeoutMs - deps.limits.snapshotReserveMs - performance.now();
+    await pressMoreButtons(tab.page, recorder, stop, leftAfterRead, picturing).catch(() => 0);
+    await askOtherLanguages(tab.page, recorder, stop, leftAfterRead, deps.languagesAsked ?? new Set()).catch(() => 0);
     // The page as read early, unchanged: the same result, its time and settling as they ended.
     if (early?.run === run) {
       const { settled, timings } = resultOf(run);
