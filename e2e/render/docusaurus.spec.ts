@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
 import type { Page as FirefoxPage } from 'puppeteer-core';
-import { firefoxViewOf, openFirefoxTab, sharedFirefox, viewInFirefox } from '../support/firefox.js';
+import { firefoxViewOf, followInFirefox, openFirefoxTab, sharedFirefox, viewInFirefox } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
 import { viewOf, type PageView } from '../support/page-view.js';
 import { inBothBrowsersOffline, liveCapture } from './offline-interaction.js';
@@ -92,8 +92,8 @@ async function clickThrough(page: Page, step: Step): Promise<void> {
 async function clickThroughFirefox(page: FirefoxPage, step: Step): Promise<void> {
   const href = (await page.evaluate(markLink(step.via!))) as string;
   expect(href, `${step.path}: the link to click`).toMatch(/^file:/);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('[data-e2e-next]')]);
-  expect(isCopyOf(page.url(), step.path), page.url()).toBe(true);
+  const url = await followInFirefox(page, () => page.click('[data-e2e-next]'));
+  expect(isCopyOf(url, step.path), url).toBe(true);
 }
 
 // A hovered link makes Docusaurus load its page's chunks by their address online (webpack's public

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '../support/test.js';
-import { openFirefoxTab } from '../support/firefox.js';
+import { followInFirefox, openFirefoxTab } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
 import { renderFixtureTests } from './render-check.js';
 
@@ -63,7 +63,7 @@ test('home-fallback: the full mirror navigates offline in Firefox too', async ()
     for (const step of WALK) {
       const [link] = await page.$$(`xpath/.//nav/a[normalize-space()="${step.link}"]`);
       expect(link, step.link).toBeDefined();
-      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), link!.click()]);
+      await followInFirefox(page, () => link!.click());
       await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, { polling: 100, timeout: 10_000 }, step.heading).catch(() => undefined);
       expect(await heading(), step.link).toBe(step.heading);
       expect(page.url()).toMatch(/^file:/);

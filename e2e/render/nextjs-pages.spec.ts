@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
 import type { Page as FirefoxPage } from 'puppeteer-core';
-import { openFirefoxTab } from '../support/firefox.js';
+import { followInFirefox, openFirefoxTab } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
 import { RenderCheck } from './render-check.js';
 
@@ -65,7 +65,7 @@ test('nextjs-pages: offline, a link and router.push() reach the local copies in 
     await page.goto(index, { waitUntil: 'load' });
     await page.waitForFunction((selector, words) => document.querySelector(selector)?.textContent === words, { timeout: 10_000 }, STATS, check.fixture.shows);
     for (const step of WALK) {
-      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), actInFirefox(page, step)]);
+      await followInFirefox(page, () => actInFirefox(page, step));
       expect(page.url()).toMatch(/^file:.*\/docs\/.*\.html$/);
       await page.waitForFunction((words) => document.querySelector('h1')?.textContent === words, { timeout: 10_000 }, step.heading);
       if (step.contents) await page.waitForSelector(CONTENTS, { timeout: 10_000 });

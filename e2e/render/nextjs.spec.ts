@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from '../support/test.js';
 import type { Page as FirefoxPage } from 'puppeteer-core';
-import { openFirefoxTab } from '../support/firefox.js';
+import { followInFirefox, openFirefoxTab } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
 import { renderFixtureTests } from './render-check.js';
 
@@ -113,6 +113,5 @@ test('nextjs: the full mirror navigates offline in Firefox too', async () => {
 async function clickThroughFirefox(page: FirefoxPage, via: string): Promise<void> {
   const href = (await page.evaluate(markLink(via))) as string;
   expect(href, `the link "${via}"`).toMatch(/^file:/);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('[data-e2e-next]')]);
-  expect(page.url()).toBe(href);
+  expect(await followInFirefox(page, () => page.click('[data-e2e-next]'))).toBe(href);
 }

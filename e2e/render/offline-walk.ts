@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from '@playwright/test';
 import type { ElementHandle, Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { expect } from '../support/test.js';
-import { openFirefoxTab } from '../support/firefox.js';
+import { followInFirefox, openFirefoxTab } from '../support/firefox.js';
 import { openOffline } from '../support/offline.js';
 
 // A reader's way through an unpacked mirror of a client-routed app, from its start page, in
@@ -87,7 +87,7 @@ export async function walkInFirefox(firefox: PuppeteerBrowser, dir: string, star
             `//${where}//a[normalize-space()="${via}"]`,
           );
           const link = found.asElement() as ElementHandle<Element>;
-          await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), link.click()]);
+          await followInFirefox(page, () => link.click());
         },
         waitForText: async (words) => void (await page.waitForFunction(hasText, { timeout: 10_000 }, words)),
       },

@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { PAGE_VIEW, type PageView } from './page-view.js';
 
@@ -139,4 +140,18 @@ export async function viewInFirefox(browser: Browser, url: string): Promise<Fire
   } finally {
     await close();
   }
+}
+
+/**
+ * Does `act` (a click on a link, a choice in a menu) and waits until the tab is at another
+ * address and that document has loaded. A client router changes the address only once the next
+ * page's parts are in, and the first page may still be hydrating (its router replacing the
+ * address it is at): a navigation event alone can be that, not the step's own.
+ */
+export async function followInFirefox(page: Page, act: () => Promise<unknown>): Promise<string> {
+  const from = page.url();
+  await act();
+  await expect.poll(() => page.url(), { timeout: 10_000 }).not.toBe(from);
+  await page.waitForFunction(() => document.readyState === 'complete', { timeout: 10_000 });
+  return page.url();
 }
