@@ -129,9 +129,12 @@ async function crawl(
 
 async function crawlPages(site: Crawl, startUrl: string, options: SiteOptions, startRules: RobotsRules, previous: CrawlSnapshot | undefined) {
   const { ctx, frontier } = site;
-  const start = previous ? restoreCrawl(ctx, frontier, previous, site.log) : await captureStartPage(site, startUrl, options, startRules);
-
+  // The start page is saved while the pages it links to are crawled (its check, in a rendered
+  // site, took 1 to 4 s that the crawl waited out before).
+  const start = previous ? Promise.resolve(restoreCrawl(ctx, frontier, previous, site.log)) : (await beginStartPage(site, startUrl, options, startRules)).saved;
   const running = new Set<Promise<void>>();
+  const starting: Promise<void> = start.then(() => void running.delete(starting));
+  running.add(starting);
   // An update's pages are mostly revalidated, as assets are (see capturePageEntry): as many go at once.
   const inProgress = Math.max(options.pageConcurrency, site.previous ? ctx.options.connectionsPerOrigin : 0) * PAGES_IN_PROGRESS_PER_SLOT;
   for (;;) {
@@ -159,7 +162,7 @@ async function crawlPages(site: Crawl, startUrl: string, options: SiteOptions, s
   // The live pages' layer loads the index when a request is not in its page's own recording.
   const live = REPLAY_LAYER_PATHS.some((path) => ctx.sharedFiles.has(path));
   if (ctx.siteResponses && live) await save(ctx, SITE_RESPONSES_PATH, Buffer.from(siteResponsesScript(ctx.siteResponses), 'utf8'), true);
-  return start;
+  return await start;
 }
 
 /** Pages past which the page log goes through a temporary file rather than one buffer. */
@@ -173,12 +176,15 @@ async function saveLog(ctx: CaptureContext, log: PageLog): Promise<void> {
   ctx.progress.bytes += size;
 }
 
-/** The start page, saved as index.html once the pages it links to have their paths. */
-async function captureStartPage(site: Crawl, startUrl: string, options: SiteOptions, startRules: RobotsRules) {
+/**
+ * Loads the start page and admits the pages it links to; resolves with its saving as
+ * index.html under way (`saved`; its links lead to their local copies: their paths are known).
+ */
+async function beginStartPage(site: Crawl, startUrl: string, options: SiteOptions, startRules: RobotsRules): Promise<{ saved: Promise<{ finalUrl: string; title: string | undefined }> }> {
   const { ctx } = site;
   const start = admit(site, startUrl, startUrl, 0) as PageEntry;
   site.frontier.next(); // the start page is captured here, before the others
-  // Read early when rendered, as a single page is (see archivePage): the rest of the site waits for it anyway.
+  // Read early when rendered, as a single page is (see archivePage): the pages it links to are crawled from its early read.
   const first = await loadStartPage(ctx, start.url, { readEarly: true });
   // Where its redirects ended is the page saved as index.html: the site's links to that address
   // lead there (it was crawled again into index.html, and the crawl stopped on the duplicate).
@@ -194,11 +200,14 @@ async function captureStartPage(site: Crawl, startUrl: string, options: SiteOpti
   void first.settling?.then((later) => later && admitLinks(site, later, 0));
   if (options.useSitemaps) await seedFromSitemaps(site, startRules, new URL(startUrl).origin, options.maxPages);
   ctx.progress.pagesQueued = site.frontier.size;
-  const title = await capturePage(ctx, first);
-  ctx.progress.pagesDone = 1;
-  const key = first.response.requestedUrl;
-  ctx.record({ t: 'start', key, finalUrl: first.response.url, title, entry: ctx.manifest.get(key)! });
-  return { finalUrl: first.response.url, title };
+  const saving = async () => {
+    const title = await capturePage(ctx, first);
+    ctx.progress.pagesDone = (ctx.progress.pagesDone ?? 0) + 1;
+    const key = first.response.requestedUrl;
+    ctx.record({ t: 'start', key, finalUrl: first.response.url, title, entry: ctx.manifest.get(key)! });
+    return { finalUrl: first.response.url, title };
+  };
+  return { saved: saving() };
 }
 
 /** Admits a linked page (see Frontier.admit); a journaled crawl keeps the pages it admits. */

@@ -214,6 +214,20 @@ describe('pages that would hold the browser', () => {
     await expectNextRenderWorks(site);
   });
 
+  it('a control whose press loops for ever: the page is saved as read, its tab is closed, and the next render works', async () => {
+    const site = await serve({
+      '/': { body: page(`add('built by script'); const button = document.createElement('button'); button.textContent = 'Recalculate'; button.onclick = () => { for (;;) {} }; document.body.append(button);`) },
+      '/normal': { body: NORMAL },
+    });
+    const started = performance.now();
+    const result = await render(site.url, { totalTimeoutMs: 10_000, snapshotReserveMs: 1_000 });
+    expect(result.html).toContain('<li>built by script</li>');
+    // Pictured before the press, which hangs the tab: it is given back well before the render's cap.
+    await result.closed;
+    expect(performance.now() - started).toBeLessThan(10_000);
+    await expectNextRenderWorks(site);
+  });
+
   it('a memory bomb gets the browser killed at its memory limit, and the next render starts another', async () => {
     const site = await serve({
       // It also keeps changing the DOM, so the render cannot settle and leave before the limit is hit.

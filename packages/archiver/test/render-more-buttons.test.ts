@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveSite, MemorySink, type Manifest } from '../src/index.js';
 import { BrowserHost } from '../src/render/index.js';
 import { call } from '../src/render/in-page.js';
-import { MARK_MORE_BUTTONS, nextPress } from '../src/render/press-buttons.js';
+import { MARK_BUTTONS, nextPress } from '../src/render/press-buttons.js';
 import { NOTES, moreButtonRoutes } from './render-more-buttons.fixture.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { withOfflineCopy } from './support/offline-copy.js';
@@ -66,7 +66,7 @@ describe('a live copy whose "Load more" button fetches by an address its script 
         <button>Next slide</button><button>Previous</button><button>Accept all</button><button>Menu</button>
         <a href="/page/2">Load more</a><form><button>Show all</button></form><button disabled>Load more</button>
         <button hidden>Load more</button><button>Load more of the things this button's very long label goes on about for ever</button>`);
-      const labels = (await page.evaluate(call(MARK_MORE_BUTTONS, 10))) as string[];
+      const labels = (await page.evaluate(call(MARK_BUTTONS, { max: 10, kind: 'more' }))) as string[];
       expect(labels).toEqual(['Load more', 'Show 12 more comments', 'View all results', 'Older posts', 'Next page of results', 'Load more replies', 'Load more']);
       const marked = await page.locator('[data-sitezip-press]').evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? element.textContent));
       expect(marked).toEqual(labels);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FetchedResource } from '../fetch/fetcher.js';
 import type { PageLoadContext } from './page-loader.js';
 import { scriptFillsPage } from './script-fills-page.js';
-import { ScriptReadings, type JournaledReading } from './script-readings.js';
+import { ScriptReadings, type JournaledReading, type ScriptTrial } from './script-readings.js';
 import { loadedPage } from './static-loader.js';
 
 const PAGE = 'https://example.test/news/';
@@ -55,5 +55,32 @@ describe('ScriptReadings', () => {
     expect(await scriptFillsPage(next.ctx, page(next.ctx, 'feed'), resumed)).toEqual({ reason: 'its own script fills part of it from the network', script: SCRIPT });
     expect(await scriptFillsPage(next.ctx, page(next.ctx, 'menu'), resumed)).toBeUndefined();
     expect(next.asked).not.toContain(SCRIPT);
+  });
+
+  it("runs no more of a script's trials at once than it has left before it is spared, until one gave something", async () => {
+    const readings = new ScriptReadings();
+    const enter = (name: string) => readings.enter(SCRIPT, `https://example.test/${name}.html`);
+    const trials = (await Promise.all(['a', 'b', 'c'].map(enter))) as ScriptTrial[];
+    expect(trials.every((trial) => typeof trial === 'object' && 'end' in trial)).toBe(true);
+    // A fourth shape waits: three trials that give nothing spare the script everywhere.
+    let fourth: Awaited<ReturnType<typeof enter>> | undefined;
+    const waiting = enter('d').then((outcome) => (fourth = outcome));
+    await Promise.resolve();
+    expect(fourth).toBeUndefined();
+    trials[0]!.end(false);
+    expect(await waiting).toBe('again');
+    // One spared, two running: still two left before it is spared everywhere, both under way.
+    const again = enter('d');
+    trials[1]!.end(false);
+    expect(await again).toBe('again');
+    trials[2]!.end(false);
+    expect(readings.isSpared(SCRIPT, 'https://example.test/d.html')).toBe(true);
+
+    // A script that gave something once has its shapes tried side by side.
+    const useful = new ScriptReadings();
+    const first = (await useful.enter(SCRIPT, 'https://example.test/a.html')) as ScriptTrial;
+    first.end(true);
+    const rest = await Promise.all(['b', 'c', 'd', 'e'].map((name) => useful.enter(SCRIPT, `https://example.test/${name}.html`)));
+    expect(rest.every((trial) => typeof trial === 'object' && 'end' in trial)).toBe(true);
   });
 });

@@ -63,13 +63,19 @@ const SPARED_SHAPES = 3;
  * of a shape rendered for a script is its trial; the next ones wait for it, and are not
  * rendered for that script when it gave nothing. A script that gave nothing on three shapes,
  * and something on none, is spared on the others too: a site's search script is the same on
- * every page (a Hugo site of 15 shapes still had 10 rendered).
+ * every page (a Hugo site of 15 shapes still had 10 rendered). Until it gave something, no
+ * more of its trials run at once than it has left before it is spared: a site whose every
+ * page is a shape of its own (Doxygen's `functions_b.html`, `group__parser.html`) started
+ * sixteen at once, and 39 of its 75 pages were rendered for a menu script that gave none of
+ * them anything.
  */
 export class ScriptReadings {
   private readonly verdicts = new Map<string, ScriptReading>();
   private readonly trials = new Map<string, Promise<void> | 'useful' | 'spared' | AskedOnly>();
   /** By script: on how many shapes it was spared, or `useful` once it gave a page something. */
   private readonly tally = new Map<string, number | 'useful'>();
+  /** By script: its trials under way. */
+  private readonly running = new Map<string, Set<Promise<void>>>();
 
   /**
    * `journal`: a resumable crawl's. A resumed crawl starts with the readings the interrupted one
@@ -127,6 +133,12 @@ export class ScriptReadings {
       );
     }
     if (this.trials.size >= MAX_TRIALS) return 'render';
+    const tally = this.tally.get(script) ?? 0;
+    const running = this.running.get(script);
+    if (tally !== 'useful' && running && running.size >= SPARED_SHAPES - tally) {
+      await Promise.race(running);
+      return 'again';
+    }
     return this.trial(script, key, (useful, asked) => (useful && asked?.length ? { keys: asked, folder: urlFolder(url), confirmed: false, anywhere: false } : useful ? 'useful' : 'spared'));
   }
 
@@ -134,7 +146,10 @@ export class ScriptReadings {
   private trial(script: string, key: string, verdict: (useful: boolean, asked: readonly string[] | undefined) => 'useful' | 'spared' | AskedOnly): ScriptTrial {
     const before = this.trials.get(key);
     let release = () => {};
-    this.trials.set(key, new Promise<void>((resolve) => (release = resolve)));
+    const done = new Promise<void>((resolve) => (release = resolve));
+    this.trials.set(key, done);
+    const running = this.running.get(script) ?? new Set();
+    this.running.set(script, running.add(done));
     let ended = false;
     return {
       end: (useful, asked) => {
@@ -149,6 +164,7 @@ export class ScriptReadings {
           const tally = this.tally.get(script) ?? 0;
           if (tally !== 'useful') this.tally.set(script, state === 'spared' ? tally + 1 : 'useful');
         }
+        running.delete(done);
         release();
       },
     };

@@ -25,27 +25,45 @@ const FRUITLESS_PRESSES = 2;
 /** Quiet a press is given to ask for what it needs and show it, and how long it may take to get there. */
 const PRESS_QUIET_MS = 300;
 const PRESS_BUDGET_MS = 2_000;
+/** How long a press may keep the page from answering, the press's time run out or not, before the page is taken as hung. */
+export const PRESS_ANSWER_MS = 1_000;
 
 /**
- * In the page: marks, in document order, the shown and enabled buttons whose label asks for more
- * of something (`Load more`, `Show all comments`, `Older posts`, `Next page`), at most `max`
- * (the marks of an earlier round taken off first), and answers their labels. A link that leads
- * somewhere is no such button (the capture follows links); one to `#` or `javascript:`, or
- * without an address, is. A form's submit button is not.
+ * In the page: marks, in document order, the shown and enabled buttons of `kind` (the marks of an
+ * earlier round taken off first), at most `max`, and answers their labels. `more`: those whose
+ * label asks for more of something (`Load more`, `Show all comments`, `Older posts`, `Next
+ * page`). `other`: every other control a reader might press (a tab, a summary, a button that
+ * opens a dialog or a panel), one of each label (a page's thirty "Copy" buttons are one), none
+ * pressed before, none whose label says it acts for the reader (signs out, deletes, buys,
+ * subscribes, accepts cookies, sends, changes the theme). A link that leads somewhere is no
+ * such button (the capture follows links); one to `#` or `javascript:`, or without an address,
+ * is. A form's submit button is not.
  */
-export const MARK_MORE_BUTTONS = `(max) => {
+export const MARK_BUTTONS = `({ max, kind }) => {
   const more = /\\b(?:load|show|view|see|read|get|fetch|display)\\b[^.!?]{0,24}\\b(?:more|all|older|newer|next|previous|earlier|later|comments?|replies|answers|results|items|posts|entries|reviews|stories|articles)\\b|^(?:more|older|newer|earlier)\\b|^(?:next|previous)\\s+(?:page|results|posts|entries|items|articles|stories)\\b/i;
-  const selector = 'button, input[type="button"], [role="button"], a[href="#"], a[href^="javascript:"], a:not([href])';
+  const acts = /\\b(?:log ?(?:out|off|in)|sign ?(?:out|off|in|up)|register|join|delete|remove|erase|destroy|clear|reset|empty|unsubscribe|subscribe|buy|purchase|pay|checkout|check out|order|donate|cart|basket|bag|follow|unfollow|like|unlike|vote|upvote|downvote|star|report|flag|block|mute|print|download|install|share|theme|(?:dark|light|night) ?mode|colou?r ?(?:mode|scheme)|accept|agree|reject|decline|allow|deny|consent|close|dismiss|cancel|send|submit|post|publish|save|upload|confirm|apply)\\b/i;
+  const selector = kind === 'more'
+    ? 'button, input[type="button"], [role="button"], a[href="#"], a[href^="javascript:"], a:not([href])'
+    : 'button, input[type="button"], [role="button"], [role="tab"], [role="menuitem"], [role="switch"], summary, [aria-controls], [aria-expanded], [onclick], a[href="#"], a[href^="javascript:"], a:not([href])';
   for (const element of document.querySelectorAll('[data-sitezip-press]')) element.removeAttribute('data-sitezip-press');
   const labels = [];
+  const keys = new Set();
   for (const element of document.querySelectorAll(selector)) {
     if (labels.length >= max) break;
-    if (element.disabled || element.getAttribute('aria-disabled') === 'true') continue;
-    if (element.form && (element.type === 'submit' || element.type === 'image')) continue;
+    if (element.disabled || element.getAttribute('aria-disabled') === 'true' || element.hasAttribute('data-sitezip-pressed')) continue;
+    if (element.form && (element.type === 'submit' || element.type === 'image' || element.type === 'reset')) continue;
+    const href = element.tagName === 'A' ? element.getAttribute('href') : null;
+    if (href !== null && href !== '#' && !/^javascript:/i.test(href)) continue;
     const shown = element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0;
     if (!shown) continue;
     const label = String(element.getAttribute('aria-label') || element.innerText || element.value || element.title || '').replace(/\\s+/g, ' ').trim();
-    if (!label || label.length > 60 || !more.test(label)) continue;
+    if (label.length > 60) continue;
+    if (kind === 'more' ? !label || !more.test(label) : more.test(label) || acts.test(label)) continue;
+    if (kind !== 'more') {
+      const key = label || element.tagName + '.' + element.className;
+      if (keys.has(key)) continue;
+      keys.add(key);
+    }
     element.setAttribute('data-sitezip-press', String(labels.length));
     labels.push(label);
   }
@@ -59,6 +77,12 @@ const PRESS = `(index) => {
   element.click();
   return true;
 }`;
+
+/** How the presses ended: `hung` when the page stopped answering (a press's endless loop): its tab is not reused. */
+export interface PressOutcome {
+  presses: number;
+  hung: boolean;
+}
 
 /**
  * The button to press next of those marked (`labels`): one whose label's last press asked for
@@ -75,15 +99,15 @@ export function nextPress(labels: readonly string[], pressed: ReadonlyMap<string
  * Presses the page's "more" buttons (see above) within `leftMs()`, MAX_PRESSES and
  * MAX_PRESSES_MS, once `pictured` (the page's picture, which must not show what they do) has
  * come, and waits after each for what it asked for: a button whose press asked for something is
- * pressed again while it is there (a list's every part), the others once. The number of presses.
+ * pressed again while it is there (a list's every part), the others once.
  */
-export async function pressMoreButtons(page: Page, recorder: ExchangeRecorder, stop: RenderStop, leftMs: () => number, pictured?: Promise<unknown>): Promise<number> {
+export async function pressMoreButtons(page: Page, recorder: ExchangeRecorder, stop: RenderStop, leftMs: () => number, pictured?: Promise<unknown>): Promise<PressOutcome> {
   const mark = async (ms: number): Promise<string[]> => {
-    const marked = await within(page.evaluate(call(MARK_MORE_BUTTONS, MAX_CANDIDATES)).catch(() => []) as Promise<string[]>, Math.max(0, ms), stop.signal);
+    const marked = await within(page.evaluate(call(MARK_BUTTONS, { max: MAX_CANDIDATES, kind: 'more' })).catch(() => []) as Promise<string[]>, Math.max(0, ms), stop.signal);
     return marked.done ? marked.value : [];
   };
   let labels = await mark(leftMs());
-  if (labels.length === 0) return 0;
+  if (labels.length === 0) return { presses: 0, hung: false };
   await stop.race(pictured?.catch(() => undefined) ?? Promise.resolve());
   const until = performance.now() + Math.min(MAX_PRESSES_MS, Math.max(0, leftMs()) / 2);
   /** By label: whether its last press asked for something. */
@@ -98,8 +122,9 @@ export async function pressMoreButtons(page: Page, recorder: ExchangeRecorder, s
       const left = until - performance.now();
       if (index === undefined || left <= 0) break;
       const recorded = recorder.exchanges.length;
-      const press = await within(page.evaluate(call(PRESS, index)).catch(() => false) as Promise<boolean>, left, stop.signal);
-      if (!press.done || !press.value) break;
+      const press = await within(page.evaluate(call(PRESS, index)).catch(() => false) as Promise<boolean>, Math.max(left, PRESS_ANSWER_MS), stop.signal);
+      if (!press.done) return { presses, hung: true };
+      if (!press.value) break;
       presses++;
       await settle(page, recorder, { quietMs: PRESS_QUIET_MS, budgetMs: Math.min(PRESS_BUDGET_MS, Math.max(0, until - performance.now())) }, stop.signal);
       const fruitful = recorder.exchanges.length > recorded;
@@ -111,5 +136,5 @@ export async function pressMoreButtons(page: Page, recorder: ExchangeRecorder, s
     recorder.pressing = false;
   }
   trace(`render: pressed ${presses} buttons for more, ${recorder.exchanges.length - asked} requests recorded`);
-  return presses;
+  return { presses, hung: false };
 }

@@ -17,6 +17,8 @@ import { within } from './race.js';
 import type { RenderLimits } from './render-options.js';
 import { askOtherLanguages } from './other-languages.js';
 import { pressMoreButtons } from './press-buttons.js';
+import { pressOtherControls } from './press-controls.js';
+import { keepingState } from './press-state.js';
 import { RenderStop } from './render-stop.js';
 import { RenderTab, type TabEvents } from './render-tab.js';
 import { placeRenderedFrames, readFrames, type FrameDocument } from './rendered-frames.js';
@@ -150,8 +152,17 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
     // Read and pictured: what the page's "more" buttons ask for is recorded for its live copy.
     // So are the files of messages in the other languages it offers (other-languages.ts).
     const leftAfterRead = () => started + deps.limits.totalTimeoutMs - deps.limits.snapshotReserveMs - performance.now();
-    await pressMoreButtons(tab.page, recorder, stop, leftAfterRead, picturing).catch(() => 0);
-    await askOtherLanguages(tab.page, recorder, stop, leftAfterRead, deps.languagesAsked ?? new Set()).catch(() => 0);
+    const unpressed = { presses: 0, hung: false };
+    const { page } = tab;
+    const other = await keepingState(page, stop, async () => {
+      const more = await pressMoreButtons(page, recorder, stop, leftAfterRead, picturing).catch(() => unpressed);
+      if (more.hung) return more;
+      await askOtherLanguages(page, recorder, stop, leftAfterRead, deps.languagesAsked ?? new Set()).catch(() => 0);
+      // Then what its other controls (tabs, disclosures, a dialog's button) ask for.
+      return pressOtherControls(page, recorder, stop, leftAfterRead, picturing).catch(() => unpressed);
+    });
+    // A page a press hung is not given another.
+    if (other.hung) reusable = false;
     // The page as read early, unchanged: the same result, its time and settling as they ended.
     if (early?.run === run) {
       const { settled, timings } = resultOf(run);

@@ -1,0 +1,74 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Page } from 'playwright-core';
+import type { ExchangeRecorder } from './exchange-recorder.js';
+import { call } from './in-page.js';
+import { MARK_BUTTONS, PRESS_ANSWER_MS, type PressOutcome } from './press-buttons.js';
+import { within } from './race.js';
+import type { RenderStop } from './render-stop.js';
+import { trace } from '../trace.js';
+
+// A tab, a disclosure, a "Details" or "Show changelog" button may fetch what it shows by an
+// address only its script knows (`$('#log').load('fragments/changelog.html')`, a tab's JSON):
+// offline, in a live copy, it failed. Once the page is read, pictured and its "more" buttons
+// pressed (press-buttons.ts), the render presses each other control once, all of a round
+// together, and records what they ask for by GET: a live copy's layer then answers its reader's
+// own press. A control shown only by another's press (a dialog's button) is pressed in the next
+// round. Controls whose label says they act for the reader are never pressed (MARK_BUTTONS).
+
+/** Controls pressed at most, in rounds of at most this many, and the time all may take (of what the render has left). */
+const MAX_PRESSES = 24;
+const ROUNDS = 2;
+const MAX_PRESSES_MS = 2_000;
+/** How long after a round nothing must be asked for (the network quiet), the round's requests answered. */
+const PRESS_QUIET_MS = 250;
+
+/** In the page: presses every control marked, in document order, and marks it pressed. */
+const PRESS_MARKED = `() => {
+  let pressed = 0;
+  for (const element of document.querySelectorAll('[data-sitezip-press]')) {
+    element.removeAttribute('data-sitezip-press');
+    element.setAttribute('data-sitezip-pressed', '');
+    element.click();
+    pressed++;
+  }
+  return pressed;
+}`;
+
+/**
+ * Presses the page's other controls (see above) within `leftMs()`, MAX_PRESSES and
+ * MAX_PRESSES_MS, once `pictured` has come, and waits after each round until the network has been quiet for
+ * PRESS_QUIET_MS since the round: what its presses asked for is recorded.
+ */
+export async function pressOtherControls(page: Page, recorder: ExchangeRecorder, stop: RenderStop, leftMs: () => number, pictured?: Promise<unknown>): Promise<PressOutcome> {
+  // The page's picture must not show what the presses do.
+  await stop.race(pictured?.catch(() => undefined) ?? Promise.resolve());
+  const until = performance.now() + Math.min(MAX_PRESSES_MS, Math.max(0, leftMs()) / 2);
+  const asked = recorder.exchanges.length;
+  let presses = 0;
+  recorder.pressing = true;
+  try {
+    for (let round = 0; round < ROUNDS && presses < MAX_PRESSES; round++) {
+      const answerMs = Math.max(until - performance.now(), PRESS_ANSWER_MS);
+      const marked = await within(page.evaluate(call(MARK_BUTTONS, { max: MAX_PRESSES - presses, kind: 'other' })) as Promise<string[]>, answerMs, stop.signal);
+      if (!marked.done) return { presses, hung: true };
+      if (marked.value.length === 0) break;
+      const pressed = await within(page.evaluate(call(PRESS_MARKED)) as Promise<number>, Math.max(until - performance.now(), PRESS_ANSWER_MS), stop.signal);
+      if (!pressed.done) return { presses, hung: true };
+      presses += pressed.value;
+      const roundAt = performance.now();
+      for (;;) {
+        const now = performance.now();
+        const quiet = Math.min(recorder.quietForMs(now), now - roundAt);
+        const left = until - now;
+        if (quiet >= PRESS_QUIET_MS || left <= 0) break;
+        await delay(Math.min(PRESS_QUIET_MS - quiet, left), undefined, { signal: stop.signal }).catch(() => undefined);
+        if (stop.signal.aborted) return { presses, hung: false };
+      }
+      if (performance.now() >= until) break;
+    }
+    return { presses, hung: false };
+  } finally {
+    recorder.pressing = false;
+    trace(`render: pressed ${presses} other controls, ${recorder.exchanges.length - asked} requests recorded`);
+  }
+}
