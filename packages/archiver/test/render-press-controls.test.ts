@@ -47,7 +47,7 @@ describe('a live copy whose controls fetch what they show by addresses only thei
     await pressedOffline(sink, kettle!.path!);
   }, 90_000);
 
-  it('marks one control of each label, shown and enabled, none that acts for the reader, no link that leads somewhere, no "more" button', async () => {
+  it('marks one control of each label, shown and enabled, none that acts for the reader, no link that leads somewhere, no "more" button, none left as fruitless', async () => {
     const host = new BrowserHost();
     try {
       const { context } = await host.open();
@@ -62,6 +62,8 @@ describe('a live copy whose controls fetch what they show by addresses only thei
       const labels = (await page.evaluate(call(MARK_BUTTONS, { max: 20, kind: 'other' }))) as string[];
       expect(labels).toEqual(['Details', 'Changelog', 'Specs', 'Copy', 'Open the menu', 'Top', 'Preview', 'Expand the notes']);
       expect(await page.evaluate(call(MARK_BUTTONS, { max: 3, kind: 'other' }))).toEqual(['Details', 'Changelog', 'Specs']);
+      // Those whose presses asked for nothing on the capture's earlier pages are left.
+      expect(await page.evaluate(call(MARK_BUTTONS, { max: 20, kind: 'other', skip: ['Copy', 'Top', 'Specs'] }))).toEqual(['Details', 'Changelog', 'Open the menu', 'Preview', 'Expand the notes']);
     } finally {
       await host.close();
     }

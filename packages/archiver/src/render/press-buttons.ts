@@ -30,7 +30,8 @@ export const PRESS_ANSWER_MS = 1_000;
 
 /**
  * In the page: marks, in document order, the shown and enabled buttons of `kind` (the marks of an
- * earlier round taken off first), at most `max`, and answers their labels. `more`: those whose
+ * earlier round taken off first), at most `max`, and answers their labels (`other`: their keys,
+ * the label or, without one, the tag and class; none in `skip`). `more`: those whose
  * label asks for more of something (`Load more`, `Show all comments`, `Older posts`, `Next
  * page`). `other`: every other control a reader might press (a tab, a summary, a button that
  * opens a dialog or a panel), one of each label (a page's thirty "Copy" buttons are one), none
@@ -39,7 +40,7 @@ export const PRESS_ANSWER_MS = 1_000;
  * such button (the capture follows links); one to `#` or `javascript:`, or without an address,
  * is. A form's submit button is not.
  */
-export const MARK_BUTTONS = `({ max, kind }) => {
+export const MARK_BUTTONS = `({ max, kind, skip = [] }) => {
   const more = /\\b(?:load|show|view|see|read|get|fetch|display)\\b[^.!?]{0,24}\\b(?:more|all|older|newer|next|previous|earlier|later|comments?|replies|answers|results|items|posts|entries|reviews|stories|articles)\\b|^(?:more|older|newer|earlier)\\b|^(?:next|previous)\\s+(?:page|results|posts|entries|items|articles|stories)\\b/i;
   const acts = /\\b(?:log ?(?:out|off|in)|sign ?(?:out|off|in|up)|register|join|delete|remove|erase|destroy|clear|reset|empty|unsubscribe|subscribe|buy|purchase|pay|checkout|check out|order|donate|cart|basket|bag|follow|unfollow|like|unlike|vote|upvote|downvote|star|report|flag|block|mute|print|download|install|share|theme|(?:dark|light|night) ?mode|colou?r ?(?:mode|scheme)|accept|agree|reject|decline|allow|deny|consent|close|dismiss|cancel|send|submit|post|publish|save|upload|confirm|apply)\\b/i;
   const selector = kind === 'more'
@@ -47,7 +48,7 @@ export const MARK_BUTTONS = `({ max, kind }) => {
     : 'button, input[type="button"], [role="button"], [role="tab"], [role="menuitem"], [role="switch"], summary, [aria-controls], [aria-expanded], [onclick], a[href="#"], a[href^="javascript:"], a:not([href])';
   for (const element of document.querySelectorAll('[data-sitezip-press]')) element.removeAttribute('data-sitezip-press');
   const labels = [];
-  const keys = new Set();
+  const keys = new Set(skip);
   for (const element of document.querySelectorAll(selector)) {
     if (labels.length >= max) break;
     if (element.disabled || element.getAttribute('aria-disabled') === 'true' || element.hasAttribute('data-sitezip-pressed')) continue;
@@ -59,13 +60,13 @@ export const MARK_BUTTONS = `({ max, kind }) => {
     const label = String(element.getAttribute('aria-label') || element.innerText || element.value || element.title || '').replace(/\\s+/g, ' ').trim();
     if (label.length > 60) continue;
     if (kind === 'more' ? !label || !more.test(label) : more.test(label) || acts.test(label)) continue;
+    const key = kind === 'more' ? label : label || element.tagName + '.' + element.className;
     if (kind !== 'more') {
-      const key = label || element.tagName + '.' + element.className;
       if (keys.has(key)) continue;
       keys.add(key);
     }
     element.setAttribute('data-sitezip-press', String(labels.length));
-    labels.push(label);
+    labels.push(key);
   }
   return labels;
 }`;

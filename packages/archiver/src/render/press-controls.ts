@@ -14,6 +14,9 @@ import { trace } from '../trace.js';
 // together, and records what they ask for by GET: a live copy's layer then answers its reader's
 // own press. A control shown only by another's press (a dialog's button) is pressed in the next
 // round. Controls whose label says they act for the reader are never pressed (MARK_BUTTONS).
+// A round that asked for nothing leaves its controls' labels unpressed on the capture's later
+// pages (`fruitless`): a site's every page has the same menu toggle and "Copy" buttons, and each
+// page of a mirror waited out the quiet after them.
 
 /** Controls pressed at most, in rounds of at most this many, and the time all may take (of what the render has left). */
 const MAX_PRESSES = 24;
@@ -21,6 +24,8 @@ const ROUNDS = 2;
 const MAX_PRESSES_MS = 2_000;
 /** How long after a round nothing must be asked for (the network quiet), the round's requests answered. */
 const PRESS_QUIET_MS = 250;
+/** Fruitless labels passed to a page to leave unpressed, at most (the latest). */
+const MAX_SKIPPED = 200;
 
 /** In the page: presses every control marked, in document order, and marks it pressed. */
 const PRESS_MARKED = `() => {
@@ -36,10 +41,17 @@ const PRESS_MARKED = `() => {
 
 /**
  * Presses the page's other controls (see above) within `leftMs()`, MAX_PRESSES and
- * MAX_PRESSES_MS, once `pictured` has come, and waits after each round until the network has been quiet for
+ * MAX_PRESSES_MS, once `pictured` has come, none whose label is `fruitless`, and waits after each round until the network has been quiet for
  * PRESS_QUIET_MS since the round: what its presses asked for is recorded.
  */
-export async function pressOtherControls(page: Page, recorder: ExchangeRecorder, stop: RenderStop, leftMs: () => number, pictured?: Promise<unknown>): Promise<PressOutcome> {
+export async function pressOtherControls(
+  page: Page,
+  recorder: ExchangeRecorder,
+  stop: RenderStop,
+  leftMs: () => number,
+  pictured: Promise<unknown> | undefined,
+  fruitless: Set<string>,
+): Promise<PressOutcome> {
   // The page's picture must not show what the presses do.
   await stop.race(pictured?.catch(() => undefined) ?? Promise.resolve());
   const until = performance.now() + Math.min(MAX_PRESSES_MS, Math.max(0, leftMs()) / 2);
@@ -49,12 +61,13 @@ export async function pressOtherControls(page: Page, recorder: ExchangeRecorder,
   try {
     for (let round = 0; round < ROUNDS && presses < MAX_PRESSES; round++) {
       const answerMs = Math.max(until - performance.now(), PRESS_ANSWER_MS);
-      const marked = await within(page.evaluate(call(MARK_BUTTONS, { max: MAX_PRESSES - presses, kind: 'other' })) as Promise<string[]>, answerMs, stop.signal);
+      const marked = await within(page.evaluate(call(MARK_BUTTONS, { max: MAX_PRESSES - presses, kind: 'other', skip: [...fruitless].slice(-MAX_SKIPPED) })) as Promise<string[]>, answerMs, stop.signal);
       if (!marked.done) return { presses, hung: true };
       if (marked.value.length === 0) break;
       const pressed = await within(page.evaluate(call(PRESS_MARKED)) as Promise<number>, Math.max(until - performance.now(), PRESS_ANSWER_MS), stop.signal);
       if (!pressed.done) return { presses, hung: true };
       presses += pressed.value;
+      const recorded = recorder.activity();
       const roundAt = performance.now();
       for (;;) {
         const now = performance.now();
@@ -64,6 +77,7 @@ export async function pressOtherControls(page: Page, recorder: ExchangeRecorder,
         await delay(Math.min(PRESS_QUIET_MS - quiet, left), undefined, { signal: stop.signal }).catch(() => undefined);
         if (stop.signal.aborted) return { presses, hung: false };
       }
+      if (recorder.activity() === recorded) for (const key of marked.value) fruitless.add(key);
       if (performance.now() >= until) break;
     }
     return { presses, hung: false };

@@ -49,6 +49,8 @@ export interface RenderDeps {
   onEarlyRead?: ((early: RenderResult) => void) | undefined;
   /** Files of messages in other languages asked for by the capture's renders so far (other-languages.ts): each once. */
   languagesAsked?: Set<string> | undefined;
+  /** Labels of controls whose presses asked for nothing on the capture's pages so far (press-controls.ts): not pressed again. */
+  fruitlessControls?: Set<string> | undefined;
 }
 
 /** What the page did that the renderer stopped or answered on its behalf. */
@@ -159,7 +161,7 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
       if (more.hung) return more;
       await askOtherLanguages(page, recorder, stop, leftAfterRead, deps.languagesAsked ?? new Set()).catch(() => 0);
       // Then what its other controls (tabs, disclosures, a dialog's button) ask for.
-      return pressOtherControls(page, recorder, stop, leftAfterRead, picturing).catch(() => unpressed);
+      return pressOtherControls(page, recorder, stop, leftAfterRead, picturing, deps.fruitlessControls ?? new Set()).catch(() => unpressed);
     });
     // A page a press hung is not given another.
     if (other.hung) reusable = false;
