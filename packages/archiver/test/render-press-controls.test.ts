@@ -58,7 +58,7 @@ describe('a live copy whose controls fetch what they show by addresses only thei
         <button>Log out</button><button>Accept all cookies</button><button>Add to cart</button><button>Load more</button>
         <form><button>Search</button><button type="button">Clear</button><input type="button" value="Preview"></form>
         <button disabled>Disabled</button><button hidden>Hidden</button><div onclick="void 0">Expand the notes</div>
-        <button data-sitezip-pressed>Pressed before</button>`);
+        <button data-sitezip-pressed>Pressed before</button><button aria-label="Play the video">▶</button><button>Add to wishlist</button>`);
       const labels = (await page.evaluate(call(MARK_BUTTONS, { max: 20, kind: 'other' }))) as string[];
       expect(labels).toEqual(['Details', 'Changelog', 'Specs', 'Copy', 'Open the menu', 'Top', 'Preview', 'Expand the notes']);
       expect(await page.evaluate(call(MARK_BUTTONS, { max: 3, kind: 'other' }))).toEqual(['Details', 'Changelog', 'Specs']);

@@ -36,13 +36,13 @@ export const PRESS_ANSWER_MS = 1_000;
  * page`). `other`: every other control a reader might press (a tab, a summary, a button that
  * opens a dialog or a panel), one of each label (a page's thirty "Copy" buttons are one), none
  * pressed before, none whose label says it acts for the reader (signs out, deletes, buys,
- * subscribes, accepts cookies, sends, changes the theme). A link that leads somewhere is no
- * such button (the capture follows links); one to `#` or `javascript:`, or without an address,
- * is. A form's submit button is not.
+ * subscribes, accepts cookies, sends, plays media, changes the theme). A link that leads
+ * somewhere is no such button (the capture follows links); one to `#` or `javascript:`, or
+ * without an address, is. A form's submit button is not.
  */
 export const MARK_BUTTONS = `({ max, kind, skip = [] }) => {
   const more = /\\b(?:load|show|view|see|read|get|fetch|display)\\b[^.!?]{0,24}\\b(?:more|all|older|newer|next|previous|earlier|later|comments?|replies|answers|results|items|posts|entries|reviews|stories|articles)\\b|^(?:more|older|newer|earlier)\\b|^(?:next|previous)\\s+(?:page|results|posts|entries|items|articles|stories)\\b/i;
-  const acts = /\\b(?:log ?(?:out|off|in)|sign ?(?:out|off|in|up)|register|join|delete|remove|erase|destroy|clear|reset|empty|unsubscribe|subscribe|buy|purchase|pay|checkout|check out|order|donate|cart|basket|bag|follow|unfollow|like|unlike|vote|upvote|downvote|star|report|flag|block|mute|print|download|install|share|theme|(?:dark|light|night) ?mode|colou?r ?(?:mode|scheme)|accept|agree|reject|decline|allow|deny|consent|close|dismiss|cancel|send|submit|post|publish|save|upload|confirm|apply)\\b/i;
+  const acts = /\\b(?:log ?(?:out|off|in)|sign ?(?:out|off|in|up)|register|join|delete|remove|erase|destroy|clear|reset|empty|unsubscribe|subscribe|buy|purchase|pay|checkout|check out|order|donate|cart|basket|bag|follow|unfollow|like|unlike|vote|upvote|downvote|star|report|flag|block|mute|print|download|install|share|add to|wish ?list|favou?rite|bookmark|rate|play|pause|mute|unmute|volume|full ?screen|theme|(?:dark|light|night) ?mode|colou?r ?(?:mode|scheme)|accept|agree|reject|decline|allow|deny|consent|close|dismiss|cancel|send|submit|post|publish|save|upload|confirm|apply)\\b/i;
   const selector = kind === 'more'
     ? 'button, input[type="button"], [role="button"], a[href="#"], a[href^="javascript:"], a:not([href])'
     : 'button, input[type="button"], [role="button"], [role="tab"], [role="menuitem"], [role="switch"], summary, [aria-controls], [aria-expanded], [onclick], a[href="#"], a[href^="javascript:"], a:not([href])';
