@@ -2,7 +2,8 @@ import type { FixtureRoute } from './support/fixture-site.js';
 
 // A product page whose controls fetch what they show by addresses only its script knows: a
 // "Details" button, a changelog behind a <details>' summary (jQuery's `.load()` of a fragment),
-// a tab, and a chart button inside a panel that another button opens. Nothing in the markup
+// a tab, a chart button inside a panel that another button opens, and a web component's button
+// in its shadow root. Nothing in the markup
 // names those addresses and no label asks for "more": a render that pressed nothing recorded no
 // answer, and offline each control failed (a hold-out jQuery UI site's "Show changelog" dialog).
 // "Log out" must never be pressed, and a control that posts never reaches the server. Shared by
@@ -18,6 +19,7 @@ export const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Ket
 <button id="logout" type="button">Log out</button>
 <button id="keep" type="button">Keep these notes</button>
 <button class="copy" type="button">Copy</button><button class="copy" type="button">Copy</button>
+<kettle-sheet></kettle-sheet><div id="sheet-text"></div>
 <script>
 const show = (id, text) => (document.getElementById(id).textContent = text);
 const json = async (address) => (await fetch(address)).json();
@@ -35,6 +37,14 @@ document.getElementById('compare').addEventListener('click', () => (document.get
 document.getElementById('chart').addEventListener('click', async () => show('chart-text', (await json('/api/' + 'chart.json')).points.join(', ')));
 document.getElementById('logout').addEventListener('click', () => fetch('/logout'));
 document.getElementById('keep').addEventListener('click', () => fetch('/api/notes', { method: 'POST', body: 'kept' }));
+// A web component whose button, in its shadow root, fetches the sheet.
+customElements.define('kettle-sheet', class extends HTMLElement {
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' }).innerHTML = '<button type="button">Spec sheet</button>';
+    this.shadowRoot.querySelector('button').addEventListener('click', async () => show('sheet-text', await (await fetch('/sheets/' + 'k2.txt')).text()));
+  }
+});
 </script></body></html>`;
 
 /** What each control shows once pressed, by the id of the element it fills. */
@@ -43,10 +53,13 @@ export const SHOWN = {
   'log-text': '2026: a wider spout',
   'tab-text': 'Titanium, 0.4 mm walls',
   'chart-text': '3, 5, 8',
+  'sheet-text': 'K-2: 1.2 l, 410 g, titanium',
 };
 
 /** The controls to press offline, in order (the panel's button shows once "Compare models" opened it). */
 export const PRESSES = ['#details', '#log summary', '#tab-specs', '#compare', '#chart'];
+/** The web component's button, in its shadow root (Playwright's CSS goes into open shadow roots; Puppeteer's with `>>>`). */
+export const SHADOW_PRESS = { host: 'kettle-sheet', button: 'button' };
 
 /** The site: the page at `/`, an about page linking to it; `posted` gets each request that reached `/api/notes`. */
 export function pressControlRoutes(posted: string[]): Record<string, FixtureRoute> {
@@ -58,6 +71,7 @@ export function pressControlRoutes(posted: string[]): Record<string, FixtureRout
     '/fragments/changelog.html': { body: '<ul><li>2026: a wider spout</li></ul>' },
     '/tabs/specs.txt': { type: 'text/plain', body: SHOWN['tab-text'] },
     '/api/chart.json': { type: 'application/json', body: JSON.stringify({ points: [3, 5, 8] }) },
+    '/sheets/k2.txt': { type: 'text/plain', body: SHOWN['sheet-text'] },
     '/logout': { body: 'Signed out' },
     '/api/notes': {
       handle: (request, response) => {

@@ -29,7 +29,17 @@ const PRESS_BUDGET_MS = 2_000;
 export const PRESS_ANSWER_MS = 1_000;
 
 /**
- * In the page: marks, in document order, the shown and enabled buttons of `kind` (the marks of an
+ * In-page source: `inRoots(selector)`, the elements matching `selector` in the document and in
+ * its open shadow roots (a web component's buttons: Lit, Shoelace, Stencil), the document's first.
+ */
+export const IN_ROOTS = `const inRoots = (selector) => {
+    const roots = [document];
+    for (let i = 0; i < roots.length && roots.length < 500; i++) for (const element of roots[i].querySelectorAll('*')) if (element.shadowRoot) roots.push(element.shadowRoot);
+    return roots.flatMap((root) => [...root.querySelectorAll(selector)]);
+  };`;
+
+/**
+ * In the page: marks, in document order (then in shadow roots), the shown and enabled buttons of `kind` (the marks of an
  * earlier round taken off first), at most `max`, and answers their labels (`other`: their keys,
  * the label or, without one, the tag and class; none in `skip`). `more`: those whose
  * label asks for more of something (`Load more`, `Show all comments`, `Older posts`, `Next
@@ -41,15 +51,16 @@ export const PRESS_ANSWER_MS = 1_000;
  * without an address, is. A form's submit button is not.
  */
 export const MARK_BUTTONS = `({ max, kind, skip = [] }) => {
+  ${IN_ROOTS}
   const more = /\\b(?:load|show|view|see|read|get|fetch|display)\\b[^.!?]{0,24}\\b(?:more|all|older|newer|next|previous|earlier|later|comments?|replies|answers|results|items|posts|entries|reviews|stories|articles)\\b|^(?:more|older|newer|earlier)\\b|^(?:next|previous)\\s+(?:page|results|posts|entries|items|articles|stories)\\b/i;
   const acts = /\\b(?:log ?(?:out|off|in)|sign ?(?:out|off|in|up)|register|join|delete|remove|erase|destroy|clear|reset|empty|unsubscribe|subscribe|buy|purchase|pay|checkout|check out|order|donate|cart|basket|bag|follow|unfollow|like|unlike|vote|upvote|downvote|star|report|flag|block|mute|print|download|install|share|add to|wish ?list|favou?rite|bookmark|rate|play|pause|mute|unmute|volume|full ?screen|theme|(?:dark|light|night) ?mode|colou?r ?(?:mode|scheme)|accept|agree|reject|decline|allow|deny|consent|close|dismiss|cancel|send|submit|post|publish|save|upload|confirm|apply)\\b/i;
   const selector = kind === 'more'
     ? 'button, input[type="button"], [role="button"], a[href="#"], a[href^="javascript:"], a:not([href])'
     : 'button, input[type="button"], [role="button"], [role="tab"], [role="menuitem"], [role="switch"], summary, [aria-controls], [aria-expanded], [onclick], a[href="#"], a[href^="javascript:"], a:not([href])';
-  for (const element of document.querySelectorAll('[data-sitezip-press]')) element.removeAttribute('data-sitezip-press');
+  for (const element of inRoots('[data-sitezip-press]')) element.removeAttribute('data-sitezip-press');
   const labels = [];
   const keys = new Set(skip);
-  for (const element of document.querySelectorAll(selector)) {
+  for (const element of inRoots(selector)) {
     if (labels.length >= max) break;
     if (element.disabled || element.getAttribute('aria-disabled') === 'true' || element.hasAttribute('data-sitezip-pressed')) continue;
     if (element.form && (element.type === 'submit' || element.type === 'image' || element.type === 'reset')) continue;
@@ -73,7 +84,8 @@ export const MARK_BUTTONS = `({ max, kind, skip = [] }) => {
 
 /** In the page: presses the button marked `index`. */
 const PRESS = `(index) => {
-  const element = document.querySelector('[data-sitezip-press="' + index + '"]');
+  ${IN_ROOTS}
+  const element = inRoots('[data-sitezip-press="' + index + '"]')[0];
   if (!element) return false;
   element.click();
   return true;

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import type { ExchangeRecorder } from './exchange-recorder.js';
 import { call } from './in-page.js';
-import { MARK_BUTTONS, PRESS_ANSWER_MS, type PressOutcome } from './press-buttons.js';
+import { IN_ROOTS, MARK_BUTTONS, PRESS_ANSWER_MS, type PressOutcome } from './press-buttons.js';
 import { within } from './race.js';
 import type { RenderStop } from './render-stop.js';
 import { trace } from '../trace.js';
@@ -29,8 +29,9 @@ const MAX_SKIPPED = 200;
 
 /** In the page: presses every control marked, in document order, and marks it pressed. */
 const PRESS_MARKED = `() => {
+  ${IN_ROOTS}
   let pressed = 0;
-  for (const element of document.querySelectorAll('[data-sitezip-press]')) {
+  for (const element of inRoots('[data-sitezip-press]')) {
     element.removeAttribute('data-sitezip-press');
     element.setAttribute('data-sitezip-pressed', '');
     element.click();
