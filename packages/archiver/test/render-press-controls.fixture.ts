@@ -2,8 +2,8 @@ import type { FixtureRoute } from './support/fixture-site.js';
 
 // A product page whose controls fetch what they show by addresses only its script knows: a
 // "Details" button, a changelog behind a <details>' summary (jQuery's `.load()` of a fragment),
-// a tab, a chart button inside a panel that another button opens, and a web component's button
-// in its shadow root. Nothing in the markup
+// a tab, a chart button inside a panel that another button opens, a web component's button
+// in its shadow root, and a menu of regions whose choice fetches the region's stock. Nothing in the markup
 // names those addresses and no label asks for "more": a render that pressed nothing recorded no
 // answer, and offline each control failed (a hold-out jQuery UI site's "Show changelog" dialog).
 // "Log out" must never be pressed, and a control that posts never reaches the server. Shared by
@@ -20,6 +20,7 @@ export const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Ket
 <button id="keep" type="button">Keep these notes</button>
 <button class="copy" type="button">Copy</button><button class="copy" type="button">Copy</button>
 <kettle-sheet></kettle-sheet><div id="sheet-text"></div>
+<label>Stock in <select id="region" name="region"><option value="eu">Europe</option><option value="us">Americas</option><option value="asia">Asia</option></select></label><p id="region-text"></p>
 <script>
 const show = (id, text) => (document.getElementById(id).textContent = text);
 const json = async (address) => (await fetch(address)).json();
@@ -37,6 +38,7 @@ document.getElementById('compare').addEventListener('click', () => (document.get
 document.getElementById('chart').addEventListener('click', async () => show('chart-text', (await json('/api/' + 'chart.json')).points.join(', ')));
 document.getElementById('logout').addEventListener('click', () => fetch('/logout'));
 document.getElementById('keep').addEventListener('click', () => fetch('/api/notes', { method: 'POST', body: 'kept' }));
+document.getElementById('region').addEventListener('change', async (event) => show('region-text', (await json('/api/stock?region=' + event.target.value)).text));
 // A web component whose button, in its shadow root, fetches the sheet.
 customElements.define('kettle-sheet', class extends HTMLElement {
   constructor() {
@@ -58,6 +60,10 @@ export const SHOWN = {
 
 /** The controls to press offline, in order (the panel's button shows once "Compare models" opened it). */
 export const PRESSES = ['#details', '#log summary', '#tab-specs', '#compare', '#chart'];
+/** A choice in the menu of regions, and what it shows. */
+export const CHOICE = { menu: '#region', value: 'asia', id: 'region-text', text: 'In stock in Asia: 12' };
+const STOCK: Record<string, string> = { eu: 'In stock in Europe: 40', us: 'In stock in the Americas: 7', asia: CHOICE.text };
+
 /** The web component's button, in its shadow root (Playwright's CSS goes into open shadow roots; Puppeteer's with `>>>`). */
 export const SHADOW_PRESS = { host: 'kettle-sheet', button: 'button' };
 
@@ -72,6 +78,7 @@ export function pressControlRoutes(posted: string[]): Record<string, FixtureRout
     '/tabs/specs.txt': { type: 'text/plain', body: SHOWN['tab-text'] },
     '/api/chart.json': { type: 'application/json', body: JSON.stringify({ points: [3, 5, 8] }) },
     '/sheets/k2.txt': { type: 'text/plain', body: SHOWN['sheet-text'] },
+    ...Object.fromEntries(Object.entries(STOCK).map(([region, text]) => [`/api/stock?region=${region}`, { type: 'application/json', body: JSON.stringify({ text }) }])),
     '/logout': { body: 'Signed out' },
     '/api/notes': {
       handle: (request, response) => {

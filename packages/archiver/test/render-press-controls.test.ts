@@ -5,7 +5,7 @@ import { call } from '../src/render/in-page.js';
 import { MARK_BUTTONS } from '../src/render/press-buttons.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
 import { withOfflineCopy } from './support/offline-copy.js';
-import { PRESSES, pressControlRoutes, SHADOW_PRESS, SHOWN } from './render-press-controls.fixture.js';
+import { CHOICE, PRESSES, pressControlRoutes, SHADOW_PRESS, SHOWN } from './render-press-controls.fixture.js';
 import { renderOnce } from './support/render-once.js';
 
 // See render-press-controls.fixture.ts for the page.
@@ -24,6 +24,8 @@ async function pressedOffline(sink: MemorySink, path: string): Promise<void> {
     await expect.poll(() => copy.locator('#intro').textContent()).toBe('A kettle for the hills.');
     for (const control of [...PRESSES, `${SHADOW_PRESS.host} ${SHADOW_PRESS.button}`]) await copy.locator(control).click();
     for (const [id, text] of Object.entries(SHOWN)) await expect.poll(() => copy.locator(`#${id}`).textContent()).toBe(text);
+    await copy.selectOption(CHOICE.menu, CHOICE.value);
+    await expect.poll(() => copy.locator(`#${CHOICE.id}`).textContent()).toBe(CHOICE.text);
     expect(requests).toEqual({ online: [], failed: [] });
   });
 }
@@ -58,13 +60,14 @@ describe('a live copy whose controls fetch what they show by addresses only thei
         <button>Log out</button><button>Accept all cookies</button><button>Add to cart</button><button>Load more</button>
         <form><button>Search</button><button type="button">Clear</button><input type="button" value="Preview"></form>
         <button disabled>Disabled</button><button hidden>Hidden</button><div onclick="void 0">Expand the notes</div>
-        <button data-sitezip-pressed>Pressed before</button><button aria-label="Play the video">▶</button><button>Add to wishlist</button><span id="host"></span>`);
+        <button data-sitezip-pressed>Pressed before</button><button aria-label="Play the video">▶</button><button>Add to wishlist</button><span id="host"></span>
+        <select name="region"><option>Europe</option><option>Asia</option></select><select aria-label="Colour theme"><option>Light</option></select>`);
       await page.evaluate(() => (document.getElementById('host')!.attachShadow({ mode: 'open' }).innerHTML = '<button>Spec sheet</button><button>Log out</button>'));
       const labels = (await page.evaluate(call(MARK_BUTTONS, { max: 20, kind: 'other' }))) as string[];
-      expect(labels).toEqual(['Details', 'Changelog', 'Specs', 'Copy', 'Open the menu', 'Top', 'Preview', 'Expand the notes', 'Spec sheet']);
+      expect(labels).toEqual(['Details', 'Changelog', 'Specs', 'Copy', 'Open the menu', 'Top', 'Preview', 'Expand the notes', 'select region', 'Spec sheet']);
       expect(await page.evaluate(call(MARK_BUTTONS, { max: 3, kind: 'other' }))).toEqual(['Details', 'Changelog', 'Specs']);
       // Those whose presses asked for nothing on the capture's earlier pages are left.
-      expect(await page.evaluate(call(MARK_BUTTONS, { max: 20, kind: 'other', skip: ['Copy', 'Top', 'Specs'] }))).toEqual(['Details', 'Changelog', 'Open the menu', 'Preview', 'Expand the notes', 'Spec sheet']);
+      expect(await page.evaluate(call(MARK_BUTTONS, { max: 20, kind: 'other', skip: ['Copy', 'Top', 'Specs'] }))).toEqual(['Details', 'Changelog', 'Open the menu', 'Preview', 'Expand the notes', 'select region', 'Spec sheet']);
     } finally {
       await host.close();
     }

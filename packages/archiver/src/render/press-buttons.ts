@@ -44,7 +44,7 @@ export const IN_ROOTS = `const inRoots = (selector) => {
  * the label or, without one, the tag and class; none in `skip`). `more`: those whose
  * label asks for more of something (`Load more`, `Show all comments`, `Older posts`, `Next
  * page`). `other`: every other control a reader might press (a tab, a summary, a button that
- * opens a dialog or a panel), one of each label (a page's thirty "Copy" buttons are one), none
+ * opens a dialog or a panel, a menu of choices: `select <its name>`), one of each label (a page's thirty "Copy" buttons are one), none
  * pressed before, none whose label says it acts for the reader (signs out, deletes, buys,
  * subscribes, accepts cookies, sends, plays media, changes the theme). A link that leads
  * somewhere is no such button (the capture follows links); one to `#` or `javascript:`, or
@@ -56,7 +56,7 @@ export const MARK_BUTTONS = `({ max, kind, skip = [] }) => {
   const acts = /\\b(?:log ?(?:out|off|in)|sign ?(?:out|off|in|up)|register|join|delete|remove|erase|destroy|clear|reset|empty|unsubscribe|subscribe|buy|purchase|pay|checkout|check out|order|donate|cart|basket|bag|follow|unfollow|like|unlike|vote|upvote|downvote|star|report|flag|block|mute|print|download|install|share|add to|wish ?list|favou?rite|bookmark|rate|play|pause|mute|unmute|volume|full ?screen|theme|(?:dark|light|night) ?mode|colou?r ?(?:mode|scheme)|accept|agree|reject|decline|allow|deny|consent|close|dismiss|cancel|send|submit|post|publish|save|upload|confirm|apply)\\b/i;
   const selector = kind === 'more'
     ? 'button, input[type="button"], [role="button"], a[href="#"], a[href^="javascript:"], a:not([href])'
-    : 'button, input[type="button"], [role="button"], [role="tab"], [role="menuitem"], [role="switch"], summary, [aria-controls], [aria-expanded], [onclick], a[href="#"], a[href^="javascript:"], a:not([href])';
+    : 'button, input[type="button"], [role="button"], [role="tab"], [role="menuitem"], [role="switch"], summary, [aria-controls], [aria-expanded], [onclick], a[href="#"], a[href^="javascript:"], a:not([href]), select';
   for (const element of inRoots('[data-sitezip-press]')) element.removeAttribute('data-sitezip-press');
   const labels = [];
   const keys = new Set(skip);
@@ -68,7 +68,9 @@ export const MARK_BUTTONS = `({ max, kind, skip = [] }) => {
     if (href !== null && href !== '#' && !/^javascript:/i.test(href)) continue;
     const shown = element.checkVisibility ? element.checkVisibility() : element.getClientRects().length > 0;
     if (!shown) continue;
-    const label = String(element.getAttribute('aria-label') || element.innerText || element.value || element.title || '').replace(/\\s+/g, ' ').trim();
+    const label = element.tagName === 'SELECT'
+      ? 'select ' + String(element.getAttribute('aria-label') || element.name || element.id || '').replace(/\\s+/g, ' ').trim()
+      : String(element.getAttribute('aria-label') || element.innerText || element.value || element.title || '').replace(/\\s+/g, ' ').trim();
     if (label.length > 60) continue;
     if (kind === 'more' ? !label || !more.test(label) : more.test(label) || acts.test(label)) continue;
     const key = kind === 'more' ? label : label || element.tagName + '.' + element.className;
