@@ -75,17 +75,18 @@ export async function pressOtherControls(
   // The page's picture must not show what the presses do.
   await stop.race(pictured?.catch(() => undefined) ?? Promise.resolve());
   const until = performance.now() + Math.min(MAX_PRESSES_MS, Math.max(0, leftMs()) / 2);
+  // How long the page may take to answer: what is left of the presses' time, and never less than PRESS_ANSWER_MS.
+  const answerMs = () => Math.max(until - performance.now(), PRESS_ANSWER_MS);
   const asked = recorder.exchanges.length;
   let presses = 0;
   recorder.pressing = true;
   try {
     for (let round = 0; round < ROUNDS && presses < MAX_PRESSES; round++) {
-      const answerMs = Math.max(until - performance.now(), PRESS_ANSWER_MS);
-      const marked = await within(page.evaluate(call(MARK_BUTTONS, { max: MAX_PRESSES - presses, kind: 'other', skip: [...fruitless].slice(-MAX_SKIPPED) })) as Promise<string[]>, answerMs, stop.signal);
+      const marked = await within(page.evaluate(call(MARK_BUTTONS, { max: MAX_PRESSES - presses, kind: 'other', skip: [...fruitless].slice(-MAX_SKIPPED) })) as Promise<string[]>, answerMs(), stop.signal);
       if (!marked.done) return { presses, hung: true };
       if (marked.value.length === 0) break;
       const recorded = recorder.activity();
-      const pressed = await within(page.evaluate(call(PRESS_MARKED)) as Promise<number>, Math.max(until - performance.now(), PRESS_ANSWER_MS), stop.signal);
+      const pressed = await within(page.evaluate(call(PRESS_MARKED)) as Promise<number>, answerMs(), stop.signal);
       if (!pressed.done) return { presses, hung: true };
       presses += pressed.value;
       const roundAt = performance.now();

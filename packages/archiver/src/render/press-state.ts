@@ -51,8 +51,11 @@ const cookieKey = ({ name, domain, path }: Cookie) => `${name}\n${domain}\n${pat
  */
 export async function keepingState<T>(page: Page, stop: RenderStop, presses: () => Promise<T>): Promise<T> {
   const context = page.context();
-  const stored = await within(page.evaluate(call(READ_STORAGE)) as Promise<Stored>, PRESS_ANSWER_MS, stop.signal).catch(() => undefined);
-  const cookies = await context.cookies().catch(() => undefined);
+  // Read side by side: a round trip each, on every rendered page.
+  const [stored, cookies] = await Promise.all([
+    within(page.evaluate(call(READ_STORAGE)) as Promise<Stored>, PRESS_ANSWER_MS, stop.signal).catch(() => undefined),
+    context.cookies().catch(() => undefined),
+  ]);
   const outcome = await presses();
   if (stored?.done) await within(page.evaluate(call(PUT_BACK_STORAGE, stored.value)), PRESS_ANSWER_MS, stop.signal).catch(() => undefined);
   if (cookies) await putBackCookies(page, cookies).catch(() => undefined);
