@@ -26,6 +26,8 @@ pinoGuidesSiteTests('nextra', {
     { where: 'aside', via: 'Asynchronous Logging', shows: 'AWS Lambda' },
     { where: 'header', via: 'Pino field notes', shows: START },
   ],
+  // Its Pagefind search: the hit is followed by the App Router, whose fetch of the page's payload fails offline and which then loads the page by its address.
+  search: { query: 'async', hit: 'Asynchronous Logging', lands: /\/127\.0\.0\.1_\d+\/guides\/asynchronous\/index\.html$/, heading: 'Asynchronous Logging' },
   // The page's own heading, as served.
   served: (page) => expect(page.locator('article h1')).toHaveText('Pino field notes'),
 });

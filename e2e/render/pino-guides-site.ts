@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Page as PuppeteerPage } from 'puppeteer-core';
 import { renderFixture } from '../../packages/archiver/test/support/render-fixtures.js';
 import { expect, test } from '../support/test.js';
+import { followInFirefox } from '../support/firefox.js';
 import { inBothBrowsersOffline } from './offline-interaction.js';
 import { walkInChromium, walkInFirefox, type WalkStep } from './offline-walk.js';
 import { renderFixtureTests } from './render-check.js';
@@ -23,6 +24,8 @@ export interface PinoGuidesSite {
   walk: WalkStep[];
   /** What the start page shows besides what its script fetched (checked once that is there), in Chromium. */
   served?: (page: Page) => Promise<void>;
+  /** The site's search box offline: what is typed, the hit followed (a page of the mirror) and where it lands. */
+  search?: { query: string; hit: string; lands: RegExp; heading: string };
 }
 
 const RELEASES = '.releases li';
@@ -51,6 +54,31 @@ export function pinoGuidesSiteTests(name: string, site: PinoGuidesSite): void {
     const { dir } = await check.capture();
     await walkInFirefox(await check.firefoxBrowser(), dir, start, site.walk);
   });
+
+  const search = site.search;
+  if (search) {
+    // Its index comes by script only as someone types (Pagefind's: capture/pagefind.ts); its hit is the router's to follow.
+    test(`${name}: offline, the search box finds a guide and its hit opens the page's local copy, in Chromium and Firefox`, async ({ browser }) => {
+      test.setTimeout(90_000);
+      const capture = await check.capture();
+      const box = 'input[type=search]';
+      await inBothBrowsersOffline(browser, check, capture, {
+        chromium: async (page: Page) => {
+          await page.locator(box).first().pressSequentially(search.query, { delay: 20 });
+          const hit = page.getByRole('option').filter({ hasText: search.hit }).first();
+          await Promise.all([page.waitForURL(search.lands), hit.click()]);
+          await expect(page.locator('h1').first()).toHaveText(search.heading);
+        },
+        firefox: async (page: PuppeteerPage) => {
+          await page.type(box, search.query, { delay: 20 });
+          const option = await page.waitForSelector(`::-p-xpath(//*[@role="option"][contains(., ${JSON.stringify(search.hit)})])`, { timeout: 10_000 });
+          const landed = await followInFirefox(page, () => option!.click());
+          expect(landed).toMatch(search.lands);
+          expect(await page.$eval('h1', (h1) => h1.textContent)).toBe(search.heading);
+        },
+      });
+    });
+  }
 
   // What only the start page's scripts do, offline: its list is the fetched JSON, and its counter counts.
   test(`${name}: offline, the start page works: the fetched release lines are listed and the counter counts, in Chromium and Firefox`, async ({ browser }) => {

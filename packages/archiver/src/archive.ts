@@ -5,6 +5,7 @@ import { drain, noteProtocol, type CaptureContext, type CaptureProgress, type Ou
 import { fetchResource } from './capture/fetch-resource.js';
 import { MANIFEST_PATH, type Manifest, type ManifestEntry } from './capture/manifest.js';
 import { ManifestEntries } from './capture/manifest-entries.js';
+import { savePagefind } from './capture/pagefind.js';
 import { addManifest } from './capture/manifest-file.js';
 import { registrationPath } from './capture/process-module.js';
 import { GUARD_LIMITS, RenderGuard } from './capture/render-guard.js';
@@ -193,6 +194,7 @@ export async function runCapture(
     progress.phase = 'finishing';
     ctx.emit();
     await drain(ctx);
+    await savePagefind(ctx);
     await checkRenderedPages(ctx, copying);
     // The browser has done its part: it goes while the manifest and the ZIP are written.
     closingLoader = loader.close?.();

@@ -11,13 +11,16 @@ import { renderOnce } from './support/render-once.js';
 // Docusaurus's do: from file:// the path is the copy's file and no route matches. Its classic
 // script fetch()es the route's data, its module import()s the route's chunk by a computed
 // address, and an inline guard reloads the page when `document.URL` and `location.href` differ
-// (SvelteKit's start script does); a button's handler attribute navigates by address.
+// (SvelteKit's start script does); a button's handler attribute navigates by address, another
+// through the location object its script took.
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Guide</title>
 <script>if (document.URL !== location.href) location.href = location.href;</script>
 <script src="/app.js" defer></script><script type="module" src="/main.js"></script></head>
 <body><h1 id="title">Loading</h1><p id="chunk"></p><a href="/guide/second">Next chapter</a>
-<button onclick="goOn()">Read on</button><button onclick="location.href = '/guide/second'; return false">Skip ahead</button></body></html>`;
+<button onclick="goOn()">Read on</button><button onclick="jump()">Jump</button><button onclick="location.href = '/guide/second'; return false">Skip ahead</button></body></html>`;
 const APP = `function goOn() { location.href = '/guide/' + (route === 'start' ? 'second' : 'start'); }
+// Through the location object taken first, as Next.js's App Router loads a page it could not fetch.
+function jump() { var place = window.location; place.assign('/guide/' + (route === 'start' ? 'second' : 'start')); }
 var route = location.pathname.split('/').pop();
 fetch('/data/' + route + '.json').then(function (r) { return r.json(); }).then(function (d) {
   document.getElementById('title').textContent = d.title;
@@ -86,6 +89,10 @@ describe('a live copy of a page whose router reads location', () => {
       // An event handler attribute's navigation by address, too.
       await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
       await Promise.all([page.waitForURL(second), page.getByRole('button', { name: 'Skip ahead' }).click()]);
+      await page.getByText('Chapter two: the long climb').waitFor();
+      // And one through the location object a script took.
+      await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+      await Promise.all([page.waitForURL(second), page.getByRole('button', { name: 'Jump' }).click()]);
       await page.getByText('Chapter two: the long climb').waitFor();
       expect(online).toEqual([]);
       expect(failed).toEqual([]);

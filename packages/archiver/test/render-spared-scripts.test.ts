@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveSite, MemorySink, type Manifest } from '../src/index.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { withOfflineCopy } from './support/offline-copy.js';
 
 // A static site generator's header search (Hugo themes write one): every page leaves its hits
 // list empty, and the site's search script fills it from the network. `auto` reads that script
@@ -47,8 +48,7 @@ function blog(script: string, paths = POSTS.map((post) => `/posts/${post}/`)) {
   };
 }
 
-async function mirror(site: FixtureSite): Promise<Map<string, string>> {
-  const sink = new MemorySink();
+async function mirror(site: FixtureSite, sink = new MemorySink()): Promise<Map<string, string>> {
   // One page at a time: each page is decided after the one before it was rendered.
   await archiveSite(`${site.origin}/`, sink, { allowPrivateNetworks: true, retries: 0, useSitemaps: false, pageConcurrency: 1, renderTimeoutMs: 30_000 });
   const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
@@ -115,13 +115,27 @@ afterAll(async () => {
 
 describe("render auto: a site's script whose render gives its pages nothing", () => {
   it('is rendered for on the first page of each shape only; the next pages of that shape stay static', async () => {
-    const outputs = await mirror(searchOnInput);
+    const sink = new MemorySink();
+    const outputs = await mirror(searchOnInput, sink);
     expect(outputs.size).toBe(POSTS.length + 1);
     // The start page (its shape of its own) and the first post were rendered; each gave nothing.
     expect(outputs.get('/')).not.toBe('static');
     const rendered = POSTS.filter((post) => outputs.get(`/posts/${post}/`) !== 'static');
     expect(rendered).toHaveLength(1);
-    expect(searchOnInput.hits.get('/index.json') ?? 0).toBe(0);
+    // Asked for once: by the start page's render typing into the box (type-in-search.ts), once per capture.
+    expect(searchOnInput.hits.get('/index.json') ?? 0).toBe(1);
+    // Offline, a static post's box finds the posts from that recording (static-site-answers.ts), as the live start page's does.
+    const manifest = JSON.parse(sink.text('sitezip-manifest.json')) as Manifest;
+    const spared = POSTS.find((post) => outputs.get(`/posts/${post}/`) === 'static')!;
+    const paths = ['index.html', manifest.resources.find((r) => r.url.endsWith(`/posts/${spared}/`))!.path!];
+    await withOfflineCopy(sink, 'sitezip-spared-search-', async ({ open, requests }) => {
+      for (const path of paths) {
+        const page = await open(path);
+        await page.locator('#q').pressSequentially('knots');
+        await expect.poll(() => page.locator('#hits li').allTextContents(), { message: path }).toEqual(['On knots']);
+      }
+      expect(requests).toEqual({ online: [], failed: [] });
+    });
   }, 120_000);
 
   it('is not rendered for on any shape once it gave nothing on three', async () => {

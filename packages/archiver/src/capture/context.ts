@@ -10,6 +10,7 @@ import { addStored, type ArchiveSink } from '../sink/archive-sink.js';
 import type { StoredBytes } from '../sink/zip-writer.js';
 import type { CopyingSink } from '../sink/copying-sink.js';
 import type { ManifestEntries } from './manifest-entries.js';
+import type { PagefindState } from './pagefind-index.js';
 import type { RenderGuard } from './render-guard.js';
 import type { Outcome, ResourceRequest } from './outcome.js';
 import type { Refusals } from '../refusals.js';
@@ -110,6 +111,8 @@ export interface CaptureContext {
   readonly sharedFiles: Map<string, Promise<void>>;
   /** A site capture's index of the GETs its live pages recorded: request key → replay file (site-responses.ts). */
   siteResponses: Map<string, string> | undefined;
+  /** The capture's Pagefind bundles, once a page or script names Pagefind (pagefind.ts). */
+  pagefind?: PagefindState | undefined;
   /** A live copy's classic script (path) → the modules (paths) its `import()`s name: the pages loading it get them too. */
   readonly scriptModules: Map<string, string[]>;
   /** Each of those modules' address online → its import-map key: a live copy's `import(computed)` finds it by address. */

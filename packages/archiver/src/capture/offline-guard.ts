@@ -2,6 +2,7 @@ import { saveShared, type CaptureContext } from './context.js';
 import { FAIL_XHR_SOURCE, NOT_LOADED_ADDRESS } from './replay-network-error.js';
 import { NOT_SENT_MARK } from './replay-shim.js';
 import { STREAMS_SOURCE } from './replay-streams.js';
+import { SITE_ANSWERS_SOURCE } from './static-site-answers.js';
 
 // A static copy keeps the page's scripts, another site's among them: an analytics tag runs
 // offline as it ran online, and sends its pixel, beacon and hits to its own site. The copy's
@@ -36,10 +37,15 @@ export const OFFLINE_GUARD_SOURCE = `(function () {
     try { warn.call(console, mark + ' ' + method + ' ' + url); } catch (e) {}
   }
   var realFetch = window.fetch;
+  ${SITE_ANSWERS_SOURCE}
   if (realFetch) window.fetch = function (input, init) {
     var request = typeof Request !== 'undefined' && input instanceof Request;
     var url = request ? input.url : String(input);
-    if (!outside(url)) return realFetch.apply(this, arguments);
+    if (!outside(url)) {
+      if (!fromSite(input, init)) return realFetch.apply(this, arguments);
+      var self = this, args = arguments;
+      return recordedAnswer(url).then(function (answer) { return answer || realFetch.apply(self, args); });
+    }
     unsent(String((init && init.method) || (request ? input.method : 'GET')).toUpperCase(), url);
     return Promise.reject(new TypeError('Failed to fetch'));
   };

@@ -12,10 +12,12 @@ import {
 } from '../parse/index.js';
 import { parseImportMap } from '../resolve/import-map.js';
 import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
-import { relativeLink } from '../resolve/relative-path.js';
+import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import { drain, save, type CaptureContext } from './context.js';
 import { declareUtf8Html, decodeDocument, type DecodedDocument } from './encoding.js';
 import { OFFLINE_GUARD_PATH, saveOfflineGuard } from './offline-guard.js';
+import { pagefindForPage } from './pagefind.js';
+import { SITE_ATTRIBUTE } from './static-site-answers.js';
 import { LINK_GUARD_SCRIPT, routesLinks } from './link-guard.js';
 import { readLocationThroughLayer } from './location-reads.js';
 import { importMapScript, linkImports, moduleClosure, moduleEntry, MODULES_FOLDER, resolveImports, saveModules } from './process-module.js';
@@ -91,21 +93,33 @@ export async function rewriteDocument(
   // The modules the page loads: its module scripts and preloads, its inline scripts' imports, its
   // classic scripts' import()s (a live copy's), and those its render saw it load (`live.modules`).
   const roots = new Set(live?.modules);
+  const scripts: string[] = [];
   for (const outcome of inlineImports.values()) if (outcome.ok) roots.add(outcome.path);
   for (const ref of scan.refs) {
     const outcome = (ref.kind === 'module' || ref.kind === 'script') && outcomes.of(ref.url);
     if (!outcome || !outcome.ok) continue;
     if (ref.kind === 'module') roots.add(outcome.path);
-    else for (const path of ctx.scriptModules.get(outcome.path) ?? []) roots.add(path);
+    else {
+      scripts.push(outcome.path);
+      for (const path of ctx.scriptModules.get(outcome.path) ?? []) roots.add(path);
+    }
   }
-  const usesModules = inlineModules.length > 0 || roots.size > 0 || scan.refs.some((ref) => ref.kind === 'module');
+  let usesModules = inlineModules.length > 0 || roots.size > 0 || scan.refs.some((ref) => ref.kind === 'module');
   const home = !live && path === START_PAGE && hasClassicScripts(scan) ? startPageHomeScript(resource.url, copyFolders(assets, outcomes)) : '';
   // A static copy that keeps scripts fails, before they ask, what its CSP refuses (offline-guard.ts).
   const guarded = !live && (usesModules || scan.refs.some((ref) => ref.kind === 'script') || RUNS_SCRIPT.test(document.html));
   if (guarded) await saveOfflineGuard(ctx);
-  const guard = guarded ? `<script src="${relativeLink(path, OFFLINE_GUARD_PATH)}"></script>` : '';
+  const guard = guarded ? `<script src="${relativeLink(path, OFFLINE_GUARD_PATH)}"${siteAnswers(ctx, resource.url, path)}></script>` : '';
   if (usesModules) await drain(ctx, ctx.moduleTasks);
-  const modules = usesModules ? moduleClosure(ctx, roots) : [];
+  let modules = usesModules ? moduleClosure(ctx, roots) : [];
+  // A page whose search is Pagefind's gets the copy's side of it, and `pagefind.js` in its import map (pagefind.ts).
+  const pagefind = await pagefindForPage(ctx, document.html, resource.url, path, [...modules, ...scripts]);
+  if (pagefind && pagefind.modules.length > 0) {
+    for (const module of pagefind.modules) roots.add(module);
+    usesModules = true;
+    await drain(ctx, ctx.moduleTasks);
+    modules = moduleClosure(ctx, roots);
+  }
   // A live copy's modules are saved with it, if it is kept (rendered-page.ts).
   if (live) live.loads(modules);
   else await saveModules(ctx, modules);
@@ -115,7 +129,9 @@ export async function rewriteDocument(
     scan,
     charset: 'utf-8',
     csp: OFFLINE_CSP,
-    ...(usesModules || headHtml || home || guard ? { headHtml: guard + home + headHtml + (usesModules ? importMapScript(ctx, path, modules) : '') } : {}),
+    ...(usesModules || headHtml || home || guard || pagefind
+      ? { headHtml: guard + home + headHtml + (pagefind?.headHtml ?? '') + (usesModules ? importMapScript(ctx, path, modules) : '') }
+      : {}),
     map: (ref) => {
       const value = mapRef(ref);
       if (written && value !== undefined && value !== ref.url) written(ref, value);
@@ -149,6 +165,17 @@ export async function rewriteDocument(
 
 // A script element that runs (no type, or not a data block's): an inline one is in the scan only
 // when it imports or reads the page's address, and an analytics snippet does neither.
+/**
+ * In a site capture that renders, a static page's guard answers its scripts' fetches of the site
+ * from what the mirror's live pages recorded (static-site-answers.ts): the attribute that says
+ * where the page is online and where the copy's root is.
+ */
+function siteAnswers(ctx: CaptureContext, pageUrl: string, path: string): string {
+  if (!ctx.siteResponses) return '';
+  const config = JSON.stringify({ page: pageUrl, root: rootFolderFrom(path) }).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
+  return ` ${SITE_ATTRIBUTE}='${config}'`;
+}
+
 const RUNS_SCRIPT = /<script\b(?![^>]{0,2000}\btype\s*=\s*["']?(?:application\/(?:ld\+)?json|text\/(?:template|x-template|html|plain)|importmap|speculationrules)\b)/i;
 
 /** Where the capture saves the page it was asked for: the copy's top folder (see start-page-home.ts). */

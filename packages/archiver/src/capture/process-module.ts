@@ -93,7 +93,8 @@ export async function processModule(ctx: CaptureContext, resource: FetchedResour
   const here = `new URL(${JSON.stringify(relativeLink('index.html', path))}, ${COPY_ROOT}).href`;
   // Address reads are found in the code as served (prepared during the render: live-script.ts), then imports linked.
   const source = isJs && ctx.liveScripts ? await liveScript(code, true) : patchRuntime(code);
-  const linked = isJs ? linkImports(source, imports, here, ctx.liveScripts ? resource.url : undefined) : code;
+  // Its computed import()s go through the copy's layer, if it has one (a live copy's, or the Pagefind side of a static copy's).
+  const linked = isJs ? linkImports(source, imports, here, resource.url) : code;
   const key = moduleKey(path);
   const file = ctx.paths.reserve(registrationPath(path));
   const imported = [...imports.values()].flatMap((outcome) => (outcome.ok ? [outcome.path] : []));

@@ -20,26 +20,29 @@ export const LOCATION_SOURCE = `var address = new URL(data.base);
   var ADDRESS_KEY = '__sitezipAddress';
   function addressGetter(name) { return { enumerable: true, get: function () { return address[name]; } }; }
   var pageAddress = Object.create(null, {
-    href: { enumerable: true, get: function () { return address.href; }, set: function (value) { location.href = value; } },
+    href: { enumerable: true, get: function () { return address.href; }, set: function (value) { location.href = navigationTo(value); } },
     origin: addressGetter('origin'), protocol: addressGetter('protocol'), host: addressGetter('host'),
     hostname: addressGetter('hostname'), port: addressGetter('port'), pathname: addressGetter('pathname'), search: addressGetter('search'),
     hash: { enumerable: true, get: function () { return address.hash; }, set: function (value) { location.hash = value; } },
-    assign: { value: function (url) { location.assign(url); } },
-    replace: { value: function (url) { location.replace(url); } },
+    assign: { value: function (url) { location.assign(navigationTo(url)); } },
+    replace: { value: function (url) { location.replace(navigationTo(url)); } },
     reload: { value: function () { location.reload(); } },
     toString: { value: function () { return address.href; } }
   });
   Object.defineProperty(window, '__SITEZIP_LOCATION__', { value: pageAddress });
-  // Where a script's navigation by address goes (location-reads.ts): resolved against the
-  // address online, a page the copy has is its local copy, this page this file, another page
-  // its address online (from the file's, '/docs/a' would be a file at the root of the disk).
-  Object.defineProperty(window, '__SITEZIP_NAVIGATION__', { value: function (value) {
+  // Where a script's navigation by address goes (location-reads.ts), also through this address
+  // object (Next.js's App Router, whose fetch of the next page's payload failed, loads it by
+  // \`location.assign('/guides/a')\` on the object it took): resolved against the address online,
+  // a page the copy has is its local copy, this page this file, another page its address online
+  // (from the file's, '/docs/a' would be a file at the root of the disk).
+  function navigationTo(value) {
     var to;
     try { to = new URL(String(value), address.href); } catch (error) { return value; }
     if (to.protocol !== 'http:' && to.protocol !== 'https:') return value;
     if (to.href.split('#')[0] === data.base.split('#')[0]) return here + to.hash;
     return localPageOf(to.href) || to.href;
-  } });
+  }
+  Object.defineProperty(window, '__SITEZIP_NAVIGATION__', { value: navigationTo });
   // The address a pushState or replaceState moves to, resolved as online; undefined for none.
   function moveAddress(url) {
     if (url === undefined || url === null) return undefined;

@@ -24,6 +24,7 @@ import { STREAMS_SOURCE } from './replay-streams.js';
 import { EVENT_SOURCE_OVER_FETCH } from './replay-event-source.js';
 import { VOLATILE_SOURCE } from './replay-volatile.js';
 import { WORKERS_SOURCE } from './replay-workers.js';
+import { PAGEFIND_MODULE } from './replay-pagefind.js';
 
 /** A recorded answer as the replay data holds it: its type alone of its headers, its body in base64. */
 export interface ReplayResponse {
@@ -592,7 +593,8 @@ function replayLayer(workers: string): string {
       url = throughPageMap(text);
       if (!url) return specifier;
     }
-    return modules[url] || modules[original(url)] || specifier;
+    var more = scope.${PAGEFIND_MODULE};
+    return modules[url] || modules[original(url)] || (more && more(url)) || specifier;
   } });
   // From file:// no service worker can be registered, and asking rejects: an error on the page
   // where the render saw none. The copy answers as the render's browser did, which blocks them

@@ -6,21 +6,14 @@
 // it runs: it is read and put back at once (this page's layer read its own long before).
 // Source text inside the layer: it uses data, worker, copyRoot and scope (replay-shim.ts).
 
+import { SCRIPT_LOAD_SOURCE } from './replay-script-load.js';
 import { SITE_RESPONSES_PATH } from './site-responses.js';
 
 /** Part of REPLAY_LAYER (replay-shim.ts). */
 export const SITE_RESPONSES_SOURCE = `var siteIndex, siteFiles = Object.create(null);
   // Lookups in flight, and when the last one ended: a click's navigation waits for them (replay-site-files.ts).
   var siteLookups = { pending: 0, ended: -Infinity };
-  function siteScript(src, read) {
-    return new Promise(function (resolve) {
-      var script = document.createElement('script');
-      script.onload = function () { script.remove(); resolve(read()); };
-      script.onerror = function () { script.remove(); resolve(undefined); };
-      script.src = src;
-      (document.head || document.documentElement).appendChild(script);
-    });
-  }
+  ${SCRIPT_LOAD_SOURCE}
   // Whether another page of the copy may have recorded what this one did not: a page (not a worker) of a site capture.
   var siteLookup = !worker && data.site && copyRoot && typeof document !== 'undefined';
   // The recorded response of another page of the copy for \`key\` (\`GET <url>\`), or undefined.

@@ -5,6 +5,8 @@ import { isAlreadyCompressed, isCssType, isHtmlType } from '../resolve/content-t
 import { saveResource, type CaptureContext, type ResourceKind, type ResourceRequest } from './context.js';
 import { decodeText, sniffScriptEncoding } from './encoding.js';
 import { liveScript } from './live-script.js';
+import { namesPagefind } from './pagefind-index.js';
+import { noteScriptNamingPagefind } from './pagefind.js';
 import { askForNamedScripts } from './script-named-files.js';
 import { processCss } from './process-css.js';
 import { processFrame, processSvgDocument } from './process-html.js';
@@ -81,10 +83,12 @@ const classicScript: Handler = (ctx, fetched) => {
   askForNamedScripts(ctx, request, resource);
   const encoding = isAscii(resource.body) ? 'utf-8' : sniffScriptEncoding(resource.body, resource.charset, request.encoding);
   const live = ctx.liveScripts && !ctx.moduleScripts.has(resource.url);
-  if (encoding === 'utf-8' && !live) return undefined;
+  const pagefind = namesPagefind(resource.body);
+  if (pagefind) noteScriptNamingPagefind(ctx, resource.body, resource.url, path);
+  if (encoding === 'utf-8' && !live && !pagefind) return undefined;
   const text = encoding === 'utf-8' ? resource.body.toString('utf8') : decodeText(resource.body, encoding);
   return (async () => {
-    const code = live ? await liveClassicScript(ctx, text, resource.url, path, request.depth) : text;
+    const code = live ? await liveClassicScript(ctx, text, resource.url, path, request.depth) : pagefind ? await computedImportsThroughLayer(text, resource.url) : text;
     if (encoding === 'utf-8' && code === text) return saveAsFetched(ctx, fetched);
     await saveResource(ctx, path, { ...resource, body: Buffer.from(code, 'utf8'), charset: 'utf-8' }, true);
     return SAVED;
@@ -110,12 +114,26 @@ async function liveClassicScript(ctx: CaptureContext, text: string, url: string,
 
 const CLASSIC_IMPORT = /(?<![.\w$])import\s*\(/;
 
+/**
+ * A static copy's classic script that names Pagefind (its default UI, `pagefind-ui.js`) imports
+ * `pagefind.js` by an address it computes: through the copy's Pagefind side (replay-pagefind.ts).
+ */
+async function computedImportsThroughLayer(text: string, url: string): Promise<string> {
+  if (!CLASSIC_IMPORT.test(text)) return text;
+  await moduleLexerReady;
+  try {
+    return linkImports(text, new Map(), undefined, url);
+  } catch {
+    // Not a script the module lexer reads: kept as it came.
+    return text;
+  }
+}
+
 /** A module has no file at its path: its text is registered by a script the documents using it load (see process-module.ts). */
-const module: Handler = (ctx, { resource, path, request }) => ({
-  later: processModule(ctx, resource, path, request.depth),
-  moduleTask: true,
-  inlined: true,
-});
+const module: Handler = (ctx, { resource, path, request }) => {
+  noteScriptNamingPagefind(ctx, resource.body, resource.url, path);
+  return { later: processModule(ctx, resource, path, request.depth), moduleTask: true, inlined: true };
+};
 
 const htmlFrame: Handler = (ctx, { resource, path, request, mimeType }) =>
   isHtmlType(mimeType) && request.depth <= ctx.options.maxFrameDepth

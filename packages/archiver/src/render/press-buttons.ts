@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import type { ExchangeRecorder } from './exchange-recorder.js';
 import { call } from './in-page.js';
@@ -92,6 +93,20 @@ const PRESS = `(index) => {
   element.click();
   return true;
 }`;
+
+/**
+ * Waits until nothing has been asked for `quietMs` since `since` (what was asked answered), or
+ * `until` has passed, or the render stopped.
+ */
+export async function waitForQuiet(recorder: ExchangeRecorder, since: number, until: number, quietMs: number, signal: AbortSignal): Promise<void> {
+  for (;;) {
+    const now = performance.now();
+    const quiet = Math.min(recorder.quietForMs(now), now - since);
+    const left = until - now;
+    if (quiet >= quietMs || left <= 0 || signal.aborted) return;
+    await delay(Math.min(quietMs - quiet, left), undefined, { signal }).catch(() => undefined);
+  }
+}
 
 /** How the presses ended: `hung` when the page stopped answering (a press's endless loop): its tab is not reused. */
 export interface PressOutcome {

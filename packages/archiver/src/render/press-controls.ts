@@ -1,8 +1,7 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import type { ExchangeRecorder } from './exchange-recorder.js';
 import { call } from './in-page.js';
-import { IN_ROOTS, MARK_BUTTONS, PRESS_ANSWER_MS, type PressOutcome } from './press-buttons.js';
+import { IN_ROOTS, MARK_BUTTONS, PRESS_ANSWER_MS, waitForQuiet, type PressOutcome } from './press-buttons.js';
 import { within } from './race.js';
 import type { RenderStop } from './render-stop.js';
 import { trace } from '../trace.js';
@@ -89,15 +88,8 @@ export async function pressOtherControls(
       const pressed = await within(page.evaluate(call(PRESS_MARKED)) as Promise<number>, answerMs(), stop.signal);
       if (!pressed.done) return { presses, hung: true };
       presses += pressed.value;
-      const roundAt = performance.now();
-      for (;;) {
-        const now = performance.now();
-        const quiet = Math.min(recorder.quietForMs(now), now - roundAt);
-        const left = until - now;
-        if (quiet >= PRESS_QUIET_MS || left <= 0) break;
-        await delay(Math.min(PRESS_QUIET_MS - quiet, left), undefined, { signal: stop.signal }).catch(() => undefined);
-        if (stop.signal.aborted) return { presses, hung: false };
-      }
+      await waitForQuiet(recorder, performance.now(), until, PRESS_QUIET_MS, stop.signal);
+      if (stop.signal.aborted) return { presses, hung: false };
       if (recorder.activity() === recorded) for (const key of marked.value) fruitless.add(key);
       if (performance.now() >= until) break;
     }

@@ -18,6 +18,7 @@ import type { RenderLimits } from './render-options.js';
 import { askOtherLanguages } from './other-languages.js';
 import { pressMoreButtons } from './press-buttons.js';
 import { pressOtherControls } from './press-controls.js';
+import { typeInSearchBoxes } from './type-in-search.js';
 import { keepingState } from './press-state.js';
 import { RenderStop } from './render-stop.js';
 import { RenderTab, type TabEvents } from './render-tab.js';
@@ -51,6 +52,8 @@ export interface RenderDeps {
   languagesAsked?: Set<string> | undefined;
   /** Labels of controls whose presses asked for nothing on the capture's pages so far (press-controls.ts): not pressed again. */
   fruitlessControls?: Set<string> | undefined;
+  /** Search boxes (by label) typed into on the capture's pages so far (type-in-search.ts): each once. */
+  searchesTyped?: Set<string> | undefined;
 }
 
 /** What the page did that the renderer stopped or answered on its behalf. */
@@ -160,8 +163,12 @@ export async function renderPage(url: string, deps: RenderDeps): Promise<RenderR
       const more = await pressMoreButtons(page, recorder, stop, leftAfterRead, picturing).catch(() => unpressed);
       if (more.hung) return more;
       await askOtherLanguages(page, recorder, stop, leftAfterRead, deps.languagesAsked ?? new Set()).catch(() => 0);
-      // Then what its other controls (tabs, disclosures, a dialog's button) ask for.
-      return pressOtherControls(page, recorder, stop, leftAfterRead, picturing, deps.fruitlessControls ?? new Set()).catch(() => unpressed);
+      // Then what its other controls (tabs, disclosures, a dialog's button) ask for,
+      const others = await pressOtherControls(page, recorder, stop, leftAfterRead, picturing, deps.fruitlessControls ?? new Set()).catch(() => unpressed);
+      if (others.hung) return others;
+      // and its search boxes as someone types.
+      const typed = await typeInSearchBoxes(page, recorder, stop, leftAfterRead, deps.searchesTyped ?? new Set()).catch(() => ({ boxes: 0, hung: false }));
+      return { presses: others.presses, hung: typed.hung };
     });
     // A page a press hung is not given another.
     if (other.hung) reusable = false;

@@ -54,11 +54,12 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
   const turns = source ? undefined : renderTurns(() => host.memoryShare(), availableParallelism());
   const languagesAsked = new Set<string>();
   const fruitlessControls = new Set<string>();
+  const searchesTyped = new Set<string>();
   const renderIn = (ctx: PageLoadContext, page: LoadedPage, route: string | undefined, onQuieting: () => void, onEarlyRead?: (early: RenderResult) => void): Promise<RenderResult> => {
     // Its picture serves its own check or, among the first few, the end-of-capture check.
     const wantsPicture = () => pictures.size < GUARD_LIMITS.checks || (ctx.mayCheck?.() ?? true);
     const run = () =>
-      renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, route, onQuieting, wantsPicture, onEarlyRead, languagesAsked, fruitlessControls });
+      renderPage(page.response.url, { fetcher: ctx.fetcher, host, signal: ctx.signal, limits, document: page.response, route, onQuieting, wantsPicture, onEarlyRead, languagesAsked, fruitlessControls, searchesTyped });
     if (!turns) return run();
     // The result goes on at once, but the turn lasts until the page's picture is taken and its
     // tab closed: a picture is browser work too, and the next page's render would share the core.

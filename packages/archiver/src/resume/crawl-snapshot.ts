@@ -2,6 +2,7 @@ import { replayFile } from '../capture/live-copy.js';
 import type { ManifestEntry } from '../capture/manifest.js';
 import { OFFLINE_GUARD_PATH } from '../capture/offline-guard.js';
 import { MODULES_FOLDER } from '../capture/process-module.js';
+import { PAGEFIND_SCRIPT_PATH } from '../capture/replay-pagefind.js';
 import { REPLAY_LAYER_PATHS } from '../capture/replay-shim.js';
 import type { PageEntry } from '../crawl/frontier.js';
 import type { CrawlRecord, CrawlSnapshot } from './crawl-record.js';
@@ -14,9 +15,14 @@ type ResourceRecord = Extract<CrawlRecord, { t: 'resource' }>;
  */
 const KEPT_IN_MEMORY = new Set(['module', 'sprite']);
 
-/** A file that pages share: a replay layer, a module's registration, the static pages' guard (saved once, see CaptureContext.sharedFiles). */
+/** A file that pages share: a replay layer, a module's registration, the static pages' guard, the Pagefind side (saved once, see CaptureContext.sharedFiles). */
 export function isSharedFile(path: string): boolean {
-  return path.startsWith(MODULES_FOLDER) || (REPLAY_LAYER_PATHS as readonly string[]).includes(path) || path === OFFLINE_GUARD_PATH;
+  return (
+    path.startsWith(MODULES_FOLDER) ||
+    (REPLAY_LAYER_PATHS as readonly string[]).includes(path) ||
+    path === OFFLINE_GUARD_PATH ||
+    path === PAGEFIND_SCRIPT_PATH
+  );
 }
 
 /**

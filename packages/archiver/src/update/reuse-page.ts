@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { saveStored, type CaptureContext } from '../capture/context.js';
 import { OFFLINE_GUARD_PATH, saveOfflineGuard } from '../capture/offline-guard.js';
 import type { ManifestEntry } from '../capture/manifest.js';
+import { savePagefindScript } from '../capture/pagefind.js';
+import { PAGEFIND_SCRIPT_PATH } from '../capture/replay-pagefind.js';
 import { ACCEPT } from '../fetch/accept.js';
 import { validatorsOf } from '../fetch/conditional.js';
 import type { FetchedResource } from '../fetch/fetcher.js';
@@ -51,6 +53,8 @@ export async function reusePage(
   await saveStored(ctx, target.path, stored);
   // The previous copy's static pages may load its guard (capture/offline-guard.ts): so may this one.
   if (previous.has(OFFLINE_GUARD_PATH)) await saveOfflineGuard(ctx);
+  // Or the side of a Pagefind search (capture/pagefind.ts), whose data file the capture writes again if its scripts name the bundle again.
+  if (previous.has(PAGEFIND_SCRIPT_PATH)) await savePagefindScript(ctx);
   // The old lifetime was the old answer's; pages are asked for every time anyway.
   const { url: _url, status: _status, freshUntil: _freshUntil, ...facts } = entry;
   // A 304 carries the validators of the current body (RFC 9110 §15.4.5); a 200 its own.
