@@ -7,7 +7,6 @@ import type { ManifestEntry } from './capture/manifest.js';
 import { processDocument } from './capture/process-html.js';
 import { saveRenderedPage } from './capture/rendered-page.js';
 import { REPLAY_LAYER_PATHS } from './capture/replay-shim.js';
-import { OFFLINE_GUARD_PATH } from './capture/offline-guard.js';
 import { SITE_RESPONSES_PATH, siteResponsesScript } from './capture/site-responses.js';
 import { canonicalPageUrl } from './crawl/canonical.js';
 import { Frontier, type PageEntry, type Refusal } from './crawl/frontier.js';
@@ -162,9 +161,8 @@ async function crawlPages(site: Crawl, startUrl: string, options: SiteOptions, s
   if (site.log.size > 0) await saveLog(ctx, site.log);
   // The live pages' layer loads the index when a request is not in its page's own recording.
   const live = REPLAY_LAYER_PATHS.some((path) => ctx.sharedFiles.has(path));
-  // The static pages' guard loads it too, when one of their scripts fetches from the site (static-site-answers.ts).
-  const guarded = ctx.sharedFiles.has(OFFLINE_GUARD_PATH);
-  if (ctx.siteResponses && (live || guarded)) await save(ctx, SITE_RESPONSES_PATH, Buffer.from(siteResponsesScript(ctx.siteResponses), 'utf8'), true);
+  // The static pages' guard loads it too, when one of their scripts fetches from the site (static-site-answers.ts); only live pages record.
+  if (ctx.siteResponses && live) await save(ctx, SITE_RESPONSES_PATH, Buffer.from(siteResponsesScript(ctx.siteResponses), 'utf8'), true);
   return await start;
 }
 
