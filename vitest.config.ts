@@ -11,11 +11,9 @@ export default defineConfig({
   // No "module" condition for Node-side code: packages such as @aws-sdk point it at bundler-only builds.
   ssr: { resolve: { conditions: ['source', 'node', 'development|production'] } },
   test: {
-    // Three test files at once (vitest's default on 2 cores is one): every file keeps to its own
-    // temp folders, ports, databases and queue prefixes, so any of them can run side by side; the
-    // suite waits on browsers, servers and timers, and with two files at once a CI run used half
-    // of this 2-core machine's CPU (22 min wall, 22 min CPU).
-    maxWorkers: 3,
+    // Two test files at once (vitest's default on 2 cores is one): every file keeps to its own
+    // temp folders, ports, databases and queue prefixes, so any two can run side by side.
+    maxWorkers: 2,
     testTimeout: 30_000,
     // Hooks start the API's real parts: a PGlite, fixture servers, browsers. Beside another test
     // file on a busy 2-core machine that has taken 15-30 s, so a hook only counts as hung after a minute.
