@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { ACCEPT } from '../fetch/accept.js';
+import { escapeAttribute } from '../parse/html-edits.js';
 import { normalizeUrl } from '../resolve/normalize-url.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
 import { trace } from '../trace.js';
@@ -125,9 +126,8 @@ export async function pagefindForPage(
       site: bundle.module && posix.dirname(posix.dirname(bundle.module)) + '/',
     })),
   };
-  const attribute = JSON.stringify(config).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
   return {
-    headHtml: `<script src="${relativeLink(path, PAGEFIND_SCRIPT_PATH)}" ${PAGEFIND_CONFIG_ATTRIBUTE}='${attribute}'></script>`,
+    headHtml: `<script src="${relativeLink(path, PAGEFIND_SCRIPT_PATH)}" ${PAGEFIND_CONFIG_ATTRIBUTE}="${escapeAttribute(JSON.stringify(config))}"></script>`,
     modules: bundles.flatMap((bundle) => (bundle.module ? [bundle.module] : [])),
   };
 }

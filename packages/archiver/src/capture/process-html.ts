@@ -10,6 +10,7 @@ import {
   type InlineScript,
   type RewriteHtmlOptions,
 } from '../parse/index.js';
+import { escapeAttribute } from '../parse/html-edits.js';
 import { parseImportMap } from '../resolve/import-map.js';
 import { normalizeUrl, fragmentOf } from '../resolve/normalize-url.js';
 import { relativeLink, rootFolderFrom } from '../resolve/relative-path.js';
@@ -172,8 +173,7 @@ export async function rewriteDocument(
  */
 function siteAnswers(ctx: CaptureContext, pageUrl: string, path: string): string {
   if (!ctx.siteResponses) return '';
-  const config = JSON.stringify({ page: pageUrl, root: rootFolderFrom(path) }).replace(/&/g, '&amp;').replace(/'/g, '&#39;');
-  return ` ${SITE_ATTRIBUTE}='${config}'`;
+  return ` ${SITE_ATTRIBUTE}="${escapeAttribute(JSON.stringify({ page: pageUrl, root: rootFolderFrom(path) }))}"`;
 }
 
 const RUNS_SCRIPT = /<script\b(?![^>]{0,2000}\btype\s*=\s*["']?(?:application\/(?:ld\+)?json|text\/(?:template|x-template|html|plain)|importmap|speculationrules)\b)/i;
