@@ -31,6 +31,15 @@ fetch(document.body.dataset.index).then((answer) => answer.json()).then((pages) 
   }));
 });`;
 
+/** In the page: the titles an asynchronous XHR GET of the site's index gets, or why it got none. */
+const XHR_TITLES = `new Promise((resolve) => {
+  const xhr = new XMLHttpRequest();
+  xhr.open('GET', '/index.json');
+  xhr.onload = () => resolve(JSON.parse(xhr.responseText).map((page) => page.title));
+  xhr.onerror = () => resolve('failed');
+  xhr.send();
+})`;
+
 function page(title: string, links: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head>
 <body data-index="/index.json"><header><input id="q" placeholder="Search"><ul id="hits"></ul></header>
@@ -133,6 +142,8 @@ describe("render auto: a site's script whose render gives its pages nothing", ()
         const page = await open(path);
         await page.locator('#q').pressSequentially('knots');
         await expect.poll(() => page.locator('#hits li').allTextContents(), { message: path }).toEqual(['On knots']);
+        // So is an XHR of the same file (jQuery's $.getJSON asks by XHR).
+        expect(await page.evaluate(XHR_TITLES), path).toEqual(POSTS.map((post) => `On ${post}`));
       }
       expect(requests).toEqual({ online: [], failed: [] });
     });

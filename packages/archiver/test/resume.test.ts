@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, watch, type FSWatcher } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, truncate } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../src/capture/manifest.js';
@@ -10,6 +10,7 @@ import type { CrawlSnapshot } from '../src/resume/crawl-record.js';
 import { snapshotOf } from '../src/resume/crawl-snapshot.js';
 import { readJournal } from '../src/resume/journal-file.js';
 import { serveFixture, type FixtureSite } from './support/fixture-site.js';
+import { RENDER_FIXTURES_DIR } from './support/render-fixtures.js';
 import { gatedPages, isTreePage, treeSite } from './support/tree-site.js';
 import { readZip } from './support/read-zip.js';
 
@@ -232,5 +233,68 @@ describe('sitezip --full --resume', () => {
     const saved = await savedPages(journal);
     expect(saved.length).toBeGreaterThanOrEqual(10);
     await expectResumedWhole(out, saved);
+  }, 60_000);
+});
+
+// A site searched with Pagefind on one page, by its script in the page (as Pagefind's guide has
+// it): the bundle is found there, and its data file is written at the crawl's end
+// (capture/pagefind.ts). Neither a run resumed after that page was saved nor an update that
+// reuses it processes that page again: the bundle comes again through its pagefind.js, a module,
+// which both fetch again (modules are not trusted from the journal; a reused page's files are asked).
+describe('a site with a page that searches with Pagefind', () => {
+  const bundle = join(RENDER_FIXTURES_DIR, 'starlight/pagefind');
+  let searched: FixtureSite;
+  let searchedComplete: Map<string, Buffer>;
+  const dataFile = (files: Map<string, Buffer>) => [...files.keys()].filter((path) => path.startsWith('sitezip-pagefind/'));
+
+  beforeAll(async () => {
+    const routes = treeSite(13);
+    routes['/p/1.html'] = {
+      body: `<title>Search</title><input id="q"><ol id="hits"></ol><script type="module">
+const pagefind = await import('/pagefind/pagefind.js');
+document.getElementById('q').addEventListener('input', async (event) => {
+  const { results } = await pagefind.search(event.target.value);
+  const hits = await Promise.all(results.map((result) => result.data()));
+  document.getElementById('hits').replaceChildren(...hits.map((hit) => Object.assign(document.createElement('li'), { textContent: hit.meta.title })));
+});
+</script><a href="/p/4.html">4</a> <a href="/p/5.html">5</a> <a href="/p/6.html">6</a>`,
+    };
+    for (const file of await readdir(bundle, { recursive: true, withFileTypes: true })) {
+      if (!file.isFile()) continue;
+      const path = join(file.parentPath, file.name);
+      const type = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json' }[extname(path)] ?? 'application/octet-stream';
+      routes[`/pagefind/${relative(bundle, path)}`] = { type, body: await readFile(path) };
+    }
+    searched = await serveFixture(gatedPages(routes, () => gate()));
+    const out = join(dir, 'searched.zip');
+    const result = await run([searched.url, '--full', '--render', 'never', '-o', out]);
+    expect(result.code, result.stderr).toBe(0);
+    searchedComplete = (await contents(out)).files;
+    expect(dataFile(searchedComplete)).toEqual([`sitezip-pagefind/127.0.0.1_${new URL(searched.origin).port}/pagefind.js`]);
+  }, 60_000);
+  afterAll(() => searched?.close());
+
+  it('keeps its search when the crawl is resumed after that page was saved: the same data file as an uninterrupted crawl', async () => {
+    const out = join(dir, 'searched-killed.zip');
+    const journal = join(`${out}.resume`, 'journal.jsonl');
+    await run([searched.url, '--full', '--render', 'never', '-o', out], { signal: 'SIGKILL', answered: 4, saved: 3, journal });
+    expect(await savedPages(journal)).toContain('/p/1.html');
+    const resumed = await run([searched.url, '--full', '--render', 'never', '-o', out, '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expectSameEntries((await contents(out)).files, searchedComplete);
+  }, 60_000);
+
+  it('keeps its search in an update that reuses every page', async () => {
+    const first = join(dir, 'searched-first.zip');
+    expect((await run([searched.url, '--full', '--render', 'never', '-o', first])).code).toBe(0);
+    const before = new Map(searched.hits);
+    const out = join(dir, 'searched-updated.zip');
+    const updated = await run([searched.url, '--full', '--render', 'never', '--update', first, '-o', out]);
+    expect(updated.code, updated.stderr).toBe(0);
+    // Its entry asked once, through pagefind.js.
+    expect((searched.hits.get('/pagefind/pagefind-entry.json') ?? 0) - (before.get('/pagefind/pagefind-entry.json') ?? 0)).toBe(1);
+    const { files } = await contents(out);
+    const [data] = dataFile(searchedComplete);
+    expect(files.get(data!)?.equals(searchedComplete.get(data!)!)).toBe(true);
   }, 60_000);
 });

@@ -60,23 +60,44 @@ export const OFFLINE_GUARD_SOURCE = `(function () {
     var original = function (url) { return new URL(String(url), document.baseURI).href; };
     ${STREAMS_SOURCE}
   }
-  var Xhr = window.XMLHttpRequest, away = new WeakMap();
+  var Xhr = window.XMLHttpRequest, away = new WeakMap(), ownGets = new WeakMap();
   if (Xhr) {
     var open = Xhr.prototype.open, send = Xhr.prototype.send;
     Xhr.prototype.open = function (method, url) {
       delete this.readyState;
       delete this.status;
-      if (outside(url)) away.set(this, { method: String(method).toUpperCase(), url: String(url), async: arguments.length < 3 || Boolean(arguments[2]) });
+      var verb = String(method).toUpperCase(), async = arguments.length < 3 || Boolean(arguments[2]);
+      if (outside(url)) away.set(this, { method: verb, url: String(url), async: async });
       else away.delete(this);
+      // An asynchronous GET of the site's own: looked up at send() (see xhrFromSite).
+      if (site && async && verb === 'GET' && !outside(url)) ownGets.set(this, String(url));
+      else ownGets.delete(this);
       return open.apply(this, arguments);
     };
     Xhr.prototype.send = function () {
-      var request = away.get(this);
+      var request = away.get(this), own = ownGets.get(this);
+      if (own !== undefined) {
+        ownGets.delete(this);
+        return xhrFromSite(this, own, arguments);
+      }
       if (!request) return send.apply(this, arguments);
       unsent(request.method, request.url);
       if (!request.async) throw new DOMException('Failed to execute send on XMLHttpRequest.', 'NetworkError');
       failXhr(this);
     };
+  }
+  // Answered from the recording as the live copies' layer answers an XHR: opened again at a blob:
+  // URL of the recorded body. Not recorded, it goes to the browser as sent.
+  function xhrFromSite(xhr, url, args) {
+    function go(blob) {
+      // An XHR the page aborted meanwhile is not sent.
+      try {
+        if (!blob) return send.apply(xhr, args);
+        open.call(xhr, 'GET', URL.createObjectURL(blob), true);
+        send.call(xhr);
+      } catch (error) {}
+    }
+    recordedAnswer(url).then(function (answer) { return answer && answer.blob(); }).then(go, function () { go(undefined); });
   }
   ${FAIL_XHR_SOURCE}
   var NOT_LOADED = '${NOT_LOADED_ADDRESS}';

@@ -151,15 +151,20 @@ export async function savePagefind(ctx: CaptureContext): Promise<void> {
       // '' for a page the copy does not have: its hit leads online.
       for (const variant of variants) pages[variant] = local ?? '';
     }
-    const files = Object.fromEntries([...bundle.files].map(([name, { type, body }]) => [name, [type, body.toString('base64')]]));
+    const files = Object.fromEntries(byName(bundle).map(([name, { type, body }]) => [name, [type, body.toString('base64')]]));
     const json = JSON.stringify({ files, pages }).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
     await save(ctx, bundle.data, Buffer.from(`(self.${PAGEFIND_REGISTRY}||(self.${PAGEFIND_REGISTRY}={}))[${JSON.stringify(bundle.data)}]=${json};\n`, 'utf8'), true);
   }
 }
 
+/** A bundle's files by name: they came in any order, and a resumed crawl writes the data file an uninterrupted one does. */
+function byName(bundle: PagefindBundle): [string, { type: string; body: Buffer }][] {
+  return [...bundle.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** The addresses online of the pages a bundle's fragments are of. */
 function indexedPages(bundle: PagefindBundle): string[] {
-  return [...bundle.files].flatMap(([name, { body }]) => {
+  return byName(bundle).flatMap(([name, { body }]) => {
     const url = name.startsWith('fragment/') ? pagefindFragmentUrl(body) : undefined;
     // Pagefind's addresses are from the site's root, where the bundle's folder is.
     return url === undefined ? [] : [new URL(url.replace(/^\/+/, ''), new URL('../', bundle.base)).href.split('#')[0]!];

@@ -7,8 +7,9 @@ import { SITE_RESPONSES_PATH } from './site-responses.js';
 // box: render/type-in-search.ts), and the copy's index of recorded responses names it
 // (site-responses.ts). So the static pages of a site capture that renders give the offline guard
 // their address online and the copy's root (a JSON attribute of its script tag, SITE_ATTRIBUTE):
-// a GET by fetch() of an address of the page's own site (resolved, as online, against the
-// page's address) that the index names is answered from the replay file that recorded it,
+// a GET by fetch() or asynchronous XHR (jQuery's $.getJSON) of an address of the page's own site
+// (resolved, as online, against the page's address) that the index names is answered from the
+// replay file that recorded it (an XHR opened again at a blob: URL of it, offline-guard.ts),
 // loaded by a script tag as the live copies' layer loads it (replay-site-responses.ts). Anything
 // else goes to the browser as before.
 // Source text inside OFFLINE_GUARD_SOURCE: it uses realFetch.
