@@ -14,6 +14,7 @@ describe('scriptNeed', () => {
   it.each([
     ['imports at run time (classic)', `import('./mod.js').then(show);`, false, 'imports a module at run time'],
     ['imports a computed address (module)', `const m = await import('./' + name + '.js');`, true, 'imports a module at run time'],
+    ['imports Pagefind and another computed address', 'await import(`${i}pagefind.js`); await import(`${i}other.js`);', false, 'imports a module at run time'],
     ['writes a script tag', `document.write('<script src="late.js"><\\/script>');`, false, 'writes markup that loads files'],
     ["writes an image of its own by an address it makes (Doxygen's tree view)", `n.html('<img src="'+relpath+'sync_on.png" title="'+SYNCONMSG+'"/>');`, false, 'writes markup that loads files'],
     ["writes an image of its own by an address it makes, over two lines (Doxygen's search box)", `'<img id="MSearchSelect" src="'+relPath+\n  'search/mag_sel.svg" alt=""/>'`, false, 'writes markup that loads files'],
@@ -35,6 +36,9 @@ describe('scriptNeed', () => {
     ['is a library by its banner', `/*! jQuery v3.7.1 | (c) OpenJS Foundation */ fetch('x'); a.innerHTML = 1;`, []],
     ['loads a third party by its absolute address (an analytics snippet)', `var s = document.createElement('script'); s.src = 'https://stats.example/a.js'; document.head.append(s);`, []],
     ['imports a written address (a module: the static capture maps it)', `const m = await import('./mod.js');`, []],
+    // Pagefind's default UI (a classic script file) and the themes that load Pagefind by its bundle's folder: the static copy's Pagefind side answers it.
+    ["imports Pagefind's module from its bundle's folder (Pagefind's default UI)", 'if (!this.backend) this.backend = await import(`${i}pagefind.js`);', []],
+    ["imports Pagefind's module by a written address", `const pagefind = await import('/pagefind/pagefind.js');`, []],
     ['fetches its search index (asked for when someone searches)', `box.addEventListener('input', () => fetch('/search/search_index.json').then((r) => r.json()).then((i) => { list.innerHTML = show(i); }));`, []],
     ["swaps an image for one named after its own address (Sphinx's doctools.js, on a click)", 'el.src = `${el.src.substr(0, el.src.length - 9)}plus.png`;', []],
     ['names its search index (asked for when someone searches)', `var index = { url: base_url + '/search/search_index.json' }; load(index, 'search/search_index.json');`, []],

@@ -36,13 +36,21 @@ const RUN_TIME_LOADS: readonly [RegExp, string][] = [
 // file's import() it does not map at all.
 const CLASSIC_IMPORT = /(?<![.\w$])import\s*\(/;
 const COMPUTED_IMPORT = /(?<![.\w$])import\s*\(\s*(?!(['"])[^'"\n]*\1\s*[,)])/;
+// Pagefind's own import of its module, by the bundle's folder (`import(\`${base}pagefind.js\`)`, in
+// its default UI and in the themes that call it): a static copy answers it (capture/pagefind.ts).
+const PAGEFIND_IMPORT = /(?<![.\w$])import\s*\(\s*[`'"][^`'"\n]{0,200}\/?pagefind\.js[`'"]\s*\)/g;
+
+/** The script's text without Pagefind's imports of its module. */
+function withoutPagefindImports(code: string): string {
+  return code.includes('pagefind.js') ? code.replace(PAGEFIND_IMPORT, '') : code;
+}
 
 /**
  * What the script loads at run time that a static copy would miss, or undefined. `workers:
  * false` leaves a worker out (see startsWorker).
  */
 export function runTimeLoad(code: string, importsMapped: boolean, { workers = true } = {}): string | undefined {
-  if ((importsMapped ? COMPUTED_IMPORT : CLASSIC_IMPORT).test(code)) return 'imports a module at run time';
+  if ((importsMapped ? COMPUTED_IMPORT : CLASSIC_IMPORT).test(withoutPagefindImports(code))) return 'imports a module at run time';
   for (const [pattern, what] of RUN_TIME_LOADS) if ((workers || pattern !== STARTS_WORKER) && pattern.test(code)) return what;
   return undefined;
 }
