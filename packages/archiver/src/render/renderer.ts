@@ -18,6 +18,8 @@ import type { FrameDocument } from './rendered-frames.js';
 import { checkCopy, openCheckPage, type CheckPage } from './self-check.js';
 
 const CHECK_BUDGET_MS = 8_000;
+/** The end-of-capture checks of a site's pages run at once, at most (see verify). */
+const CHECKS_AT_ONCE = 2;
 /** Failed GETs a live copy fails without a request, at most (each is an address in its replay file). */
 const MAX_FAILURES_REPLAYED = 500;
 
@@ -151,16 +153,22 @@ export function createRenderer(options: Pick<ArchiveOptions, 'userAgent' | 'rend
       return { ...loaded, settling, laterResponses };
     },
     async verify(targets, signal) {
-      for (const target of targets) {
-        const original = target.original ?? pictures.get(target.url);
-        if (!original || signal.aborted) continue;
-        try {
-          target.report.check = await checkCopy(await checkPage(), target.file, original, CHECK_BUDGET_MS, signal, target.required);
-        } catch (error) {
-          // A check that fails (the browser died, time ran out) leaves the page unchecked.
-          trace(`check: ${target.file} failed: ${String((error as Error).message).split('\n')[0]}`);
+      const queue = [...targets];
+      const checkNext = async () => {
+        for (let target = queue.shift(); target !== undefined; target = queue.shift()) {
+          const original = target.original ?? pictures.get(target.url);
+          if (!original || signal.aborted) continue;
+          try {
+            target.report.check = await checkCopy(await checkPage(), target.file, original, CHECK_BUDGET_MS, signal, target.required);
+          } catch (error) {
+            // A check that fails (the browser died, time ran out) leaves the page unchecked.
+            trace(`check: ${target.file} failed: ${String((error as Error).message).split('\n')[0]}`);
+          }
         }
-      }
+      };
+      // Side by side in a browser of its own: a check mostly waits (its copy's load, its quiet).
+      // In a lent one each tab takes a slot that other captures share.
+      await Promise.all(Array.from({ length: source ? 1 : CHECKS_AT_ONCE }, checkNext));
     },
     async close() {
       // A spare no check took (the page was saved without one) goes before the browser.
